@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Installs every tsconform dependency from Debian packages (DESIGN.md, "Rules of the
+# house"), then the s390x sysroot. Safe to rerun: when all is present it only checks
+# and prints one line, without touching apt.
+set -euo pipefail
+export DEBIAN_FRONTEND=noninteractive
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+
+packages=(
+  cmake ninja-build g++ python3 zip
+  clang libclang-rt-14-dev llvm            # libFuzzer + sanitizers; llvm-symbolizer, llvm-profdata
+  librapidcheck-dev libgtest-dev googletest libbenchmark-dev
+  nlohmann-json3-dev libcli11-dev libfmt-dev
+  qemu-user g++-s390x-linux-gnu            # big-endian build, tests run under qemu-s390x
+  valgrind
+)
+
+# One dpkg-query for all: a package counts only when its status is "installed"
+# (not e.g. "config-files" after a remove). Unknown names make it exit 1: ignore that.
+installed=$(dpkg-query -W -f='${db:Status-Status} ${Package}\n' "${packages[@]}" 2>/dev/null |
+            awk '$1 == "installed" { print $2 }' || true)
+missing=()
+for p in "${packages[@]}"; do
+  grep -qxF "$p" <<<"$installed" || missing+=("$p")
+done
+
+if ((${#missing[@]})); then
+  echo "setup: installing ${missing[*]}"
+  apt-get update -qq
+  apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+
+"$here/s390x-sysroot.sh"
+echo "setup: dependencies installed, s390x sysroot at ${TSC_S390X_SYSROOT:-/opt/tsconform/s390x-sysroot}"

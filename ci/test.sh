@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# The test suite: every check, three ways. dev (gcc), asan (gcc with AddressSanitizer and
+# UndefinedBehaviorSanitizer) and s390x (big-endian, every test under qemu-s390x).
+# RC_PARAMS in the environment overrides the properties' default max_success=1000.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ci/setup.sh
+
+for preset in dev asan s390x; do
+  echo "== $preset: build"
+  ci/build.sh "$preset"
+  echo "== $preset: ctest"
+  ctest --test-dir "build/$preset" --output-on-failure --parallel "$(nproc)"
+done

@@ -1,0 +1,85 @@
+// RapidCheck properties: every subject against the reference on generated columns.
+// Each failure shows the divergence report and RapidCheck's RC_PARAMS="reproduce=..." line.
+#include <gtest/gtest.h>
+#include <rapidcheck/gtest.h>
+
+#include "conformance/tests/qwp_gorilla/generators.hpp"
+#include "conformance/tests/qwp_gorilla/stream_writer.hpp"
+#include "reference/qwp_gorilla/reference.hpp"
+
+namespace tsc::qwp::test {
+namespace {
+
+const Profile& gen_profile() { return *rc::gen::elementOf(kProfiles); }
+
+void assert_no_failures(const std::vector<Failure>& failures) {
+    if (!failures.empty()) RC_FAIL(describe_all(failures));
+}
+
+TEST(QwpGorillaSubjects, AreRegistered) { EXPECT_FALSE(subjects_under_test().empty()); }
+
+RC_GTEST_PROP(QwpGorilla, ReferenceRoundTrips, ()) {
+    const Column c = gen_column();
+    const bool gorilla_flag = *rc::gen::arbitrary<bool>();
+    const Bytes bytes = reference::encode(c, gorilla_flag);
+    const DecodeOutcome back = reference::decode(bytes, {c.row_count, gorilla_flag}, gen_profile());
+    RC_ASSERT(back.ok());
+    RC_ASSERT(back.column == c);
+    RC_ASSERT(back.consumed == bytes.size());
+}
+
+RC_GTEST_PROP(QwpGorilla, SubjectsEncodeReferenceBytesAndDecodeThemBack, ()) {
+    assert_no_failures(check_encode(gen_column(), *rc::gen::arbitrary<bool>()));
+}
+
+// Each prefix is copied into a buffer of exactly its size, so a read past the end is an ASan error.
+RC_GTEST_PROP(QwpGorilla, EveryTruncationGivesTheReferenceErrorClass, ()) {
+    const Column c = gen_column();
+    const bool gorilla_flag = *rc::gen::arbitrary<bool>();
+    const Bytes bytes = reference::encode(c, gorilla_flag);
+    const Profile& p = gen_profile();
+    for (std::size_t len = 0; len < bytes.size(); ++len) {
+        const Bytes prefix(bytes.begin(), bytes.begin() + static_cast<std::ptrdiff_t>(len));
+        RC_ASSERT(!reference::decode(prefix, {c.row_count, gorilla_flag}, p).ok());
+        assert_no_failures(check_decode(prefix, {c.row_count, gorilla_flag}, p));
+    }
+}
+
+// Spec §2.3: a decoder never checks that a payload belongs to its bucket.
+RC_GTEST_PROP(QwpGorilla, NonCanonicalCodesDecodeToTheSameValues, ()) {
+    std::vector<std::int64_t> dods;
+    const std::size_t count = *rc::gen::inRange<std::size_t>(1, 40);
+    for (std::size_t i = 0; i < count; ++i) dods.push_back(*rc::gen::elementOf(kBoundaryDods));
+    const std::vector<std::int64_t> ts = series_from_dods(gen_start(), gen_start(), dods);
+    StreamWriter w;
+    w.null_section_without_nulls();
+    w.byte(0x01);
+    w.seeds(ts[0], ts[1]);
+    for (std::int64_t dod : dods) w.dod_in_bucket(dod, *rc::gen::inRange(0, 5));
+    const Bytes body = w.finish(*rc::gen::arbitrary<std::uint8_t>());  // padding bits set at random
+    const Framing f{ts.size(), true};
+    const DecodeOutcome ref = reference::decode(body, f, kDefaultProfile);
+    RC_ASSERT(ref.ok());
+    RC_ASSERT(ref.column.values == ts);
+    assert_no_failures(check_decode(body, f, gen_profile()));
+}
+
+RC_GTEST_PROP(QwpGorilla, ArbitraryBytesDecodeAsTheReferenceDoes, ()) {
+    const Bytes body = *rc::gen::container<Bytes>(rc::gen::arbitrary<std::uint8_t>());
+    const Framing f{*rc::gen::inRange<std::uint64_t>(0, 40), *rc::gen::arbitrary<bool>()};
+    assert_no_failures(check_decode(body, f, gen_profile()));
+}
+
+// A subject keeps storage between columns: a small column, then a larger one, then a small one.
+RC_GTEST_PROP(QwpGorilla, ReusedDecoderGrowsItsStorage, ()) {
+    const Column small = gen_column();
+    Column large = gen_column();
+    RC_PRE(large.values.size() > small.values.size());
+    const Profile& p = gen_profile();
+    for (Subject* s : subjects_under_test())
+        for (const Column* c : {&small, &large, &small})
+            assert_no_failures(check_decode(*s, reference::encode(*c, true), {c->row_count, true}, p));
+}
+
+}  // namespace
+}  // namespace tsc::qwp::test

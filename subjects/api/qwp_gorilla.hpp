@@ -1,0 +1,20 @@
+// The interface an in-process QWP timestamp-column implementation offers to the harness.
+#pragma once
+
+#include <string_view>
+
+#include "reference/qwp_gorilla/model.hpp"
+
+namespace tsc::qwp {
+
+class Subject {
+public:
+    virtual ~Subject() = default;
+    virtual std::string_view name() const = 0;
+    // Column body bytes for the column, framed with an enc_flag iff gorilla_flag.
+    virtual Bytes encode(const Column& column, bool gorilla_flag) = 0;
+    // Not const: a subject may keep storage between calls, as a real decoder would.
+    virtual DecodeOutcome decode(ByteView body, const Framing& framing, const Profile& profile) = 0;
+};
+
+}  // namespace tsc::qwp

@@ -1,0 +1,74 @@
+// The subject registry: every in-process implementation of one family, found by name.
+// Selection honours TSCONFORM_SUBJECTS (comma-separated names); by default every subject
+// except the seeded-bug mutants is selected.
+#pragma once
+
+#include <cstdlib>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace tsc {
+
+inline bool is_mutant_name(std::string_view name) { return name.starts_with("mutant:"); }
+
+inline std::vector<std::string> split_names(std::string_view list) {
+    std::vector<std::string> names;
+    while (!list.empty()) {
+        const std::size_t comma = list.find(',');
+        std::string_view item = list.substr(0, comma);
+        if (!item.empty()) names.emplace_back(item);
+        if (comma == std::string_view::npos) break;
+        list.remove_prefix(comma + 1);
+    }
+    return names;
+}
+
+template <class Subject>
+class Registry {
+public:
+    void add(std::unique_ptr<Subject> s) { subjects_.push_back(std::move(s)); }
+
+    Subject* find(std::string_view name) const {
+        for (const auto& s : subjects_)
+            if (s->name() == name) return s.get();
+        return nullptr;
+    }
+
+    std::vector<Subject*> all() const {
+        std::vector<Subject*> out;
+        for (const auto& s : subjects_) out.push_back(s.get());
+        return out;
+    }
+
+    // The subjects a check runs against: TSCONFORM_SUBJECTS if set (names of other families are
+    // ignored), otherwise every non-mutant subject.
+    std::vector<Subject*> selected() const {
+        std::vector<Subject*> out;
+        if (const char* env = std::getenv("TSCONFORM_SUBJECTS"); env && *env) {
+            for (const std::string& name : split_names(env))
+                if (Subject* s = find(name)) out.push_back(s);
+            return out;
+        }
+        for (const auto& s : subjects_)
+            if (!is_mutant_name(s->name())) out.push_back(s.get());
+        return out;
+    }
+
+private:
+    std::vector<std::unique_ptr<Subject>> subjects_;
+};
+
+// One registry per subject interface, filled by register_builtin_subjects().
+template <class Subject>
+Registry<Subject>& registry() {
+    static Registry<Subject> r;
+    return r;
+}
+
+// Registers the reference adapters, the fast subjects and (in a mutant build) every mutant.
+// Defined in generated code (see CMakeLists.txt); safe to call more than once.
+void register_builtin_subjects();
+
+}  // namespace tsc

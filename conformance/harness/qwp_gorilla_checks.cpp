@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "conformance/harness/case_counter.hpp"
 #include "conformance/harness/encoding_text.hpp"
 #include "reference/qwp_gorilla/reference.hpp"
 #include "subjects/api/registry.hpp"
@@ -96,6 +97,7 @@ std::string encode_command(const std::string& subject, const Column& c, bool gor
 }
 
 std::vector<Failure> check_decode(Subject& s, ByteView body, const Framing& f, const Profile& p) {
+    count_case("qwp_gorilla");
     const DecodeOutcome expected = reference::decode(body, f, p);
     const DecodeOutcome actual = s.decode(body, f, p);
     const auto diff = compare(expected, actual);
@@ -113,6 +115,7 @@ std::vector<Failure> check_decode(ByteView body, const Framing& f, const Profile
 }
 
 std::vector<Failure> check_encode(Subject& s, const Column& column, bool gorilla_flag) {
+    count_case("qwp_gorilla");
     const Bytes expected = reference::encode(column, gorilla_flag);
     const Bytes actual = s.encode(column, gorilla_flag);
     const std::string name(s.name());

@@ -45,7 +45,8 @@ DecodeOutcome expected_outcome(const nlohmann::json& e, std::uint64_t row_count)
 
 std::vector<Vector> load_qwp_vectors() {
     std::vector<Vector> vectors;
-    for (const auto& j : load_vectors("qwp_gorilla").at("vectors")) {
+    const nlohmann::json file = load_vectors("qwp_gorilla");
+    for (const auto& j : file.at("vectors")) {
         Vector v;
         v.name = j.at("name").get<std::string>();
         v.source = j.at("source").get<std::string>();

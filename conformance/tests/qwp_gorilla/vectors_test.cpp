@@ -6,6 +6,7 @@
 #include "conformance/harness/encoding_text.hpp"
 #include "conformance/harness/qwp_gorilla_checks.hpp"
 #include "conformance/harness/qwp_gorilla_vectors.hpp"
+#include "conformance/harness/vectors.hpp"
 #include "reference/qwp_gorilla/reference.hpp"
 #include "subjects/api/registry.hpp"
 

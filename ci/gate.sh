@@ -1,0 +1,110 @@
+#!/usr/bin/env bash
+# The conformance gate: every check against the built-in subjects, each fuzz target fuzzed for
+# TSC_FUZZ_SECONDS (default 60), the s390x run under QEMU, then one summary row per family.
+# A fuzz crash leaves its input under build/gate/crashes/<target>/ and prints how to replay it.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ci/setup.sh
+seconds=${TSC_FUZZ_SECONDS:-60}
+jobs=$(nproc)
+work=build/gate
+rm -rf "$work"
+mkdir -p "$work"
+
+families=()
+for dir in conformance/tests/*/; do
+  family=$(basename "$dir")
+  [ "$family" = common ] || families+=("$family")
+done
+
+echo "== build: dev, fuzz (clang libFuzzer + ASan/UBSan), s390x"
+for preset in dev fuzz s390x; do ci/build.sh "$preset"; done
+
+declare -A checks cases failures execs rate s390x
+for f in "${families[@]}"; do checks[$f]=0 cases[$f]=0 failures[$f]=0 execs[$f]=0 rate[$f]=0; done
+
+echo "== conformance checks (dev build)"
+export TSCONFORM_CASES_FILE=$PWD/$work/cases.txt
+for f in "${families[@]}"; do
+  log=$work/test_$f.log
+  if ctest --test-dir build/dev -R "^($f|replay_${f}_.*)\$" --output-on-failure >"$log" 2>&1; then :; else
+    failures[$f]=$((failures[$f] + 1)); cat "$log"
+  fi
+  gtest_count=$(build/dev/test_"$f" --gtest_list_tests | grep -c '^  ' || true)
+  replays=$(ctest --test-dir build/dev -N -R "^replay_${f}_" | grep -c 'Test *#' || true)
+  checks[$f]=$((gtest_count + replays))
+done
+while read -r f n; do cases[$f]=$(( ${cases[$f]:-0} + n )); done < "$work/cases.txt"
+
+echo "== fuzzing each target for ${seconds}s, $jobs at a time"
+fuzz_one() {
+  local target=$1 opts=() dir=$work/fuzz/$1
+  mkdir -p "$dir/corpus" "$dir/crashes"
+  [ -d "corpora/seeds/$target" ] && cp -r "corpora/seeds/$target/." "$dir/corpus/"
+  if [ -f "fuzz/$target.options" ]; then
+    while IFS=' =' read -r key value; do
+      case $key in
+        max_len) opts+=("-max_len=$value") ;;
+        dict) opts+=("-dict=fuzz/$value") ;;
+      esac
+    done < <(grep -E '^(max_len|dict)' "fuzz/$target.options")
+  fi
+  if build/fuzz/fuzz_"$target" "${opts[@]}" -max_total_time="$seconds" -print_final_stats=1 -timeout=25 \
+      -rss_limit_mb=2560 -artifact_prefix="$dir/crashes/" "$dir/corpus" >"$dir/log" 2>&1; then
+    echo ok >"$dir/status"
+  else
+    echo crash >"$dir/status"
+  fi
+}
+export -f fuzz_one
+export work seconds
+targets=()
+for src in fuzz/*.cpp; do
+  t=$(basename "$src" .cpp)
+  [ "$t" = replay_main ] || targets+=("$t")
+done
+printf '%s\n' "${targets[@]}" | xargs -P "$jobs" -I{} bash -c 'fuzz_one {}'
+
+for t in "${targets[@]}"; do
+  f=""
+  for fam in "${families[@]}"; do [[ $t == "$fam"_* ]] && f=$fam; done
+  dir=$work/fuzz/$t
+  n=$(awk '/stat::number_of_executed_units/ {print $2}' "$dir/log" | tail -n1)
+  r=$(awk '/stat::average_exec_per_sec/ {print $2}' "$dir/log" | tail -n1)
+  echo "   $t: ${n:-0} execs, ${r:-0} exec/s"
+  if [ -n "$f" ]; then
+    execs[$f]=$(( ${execs[$f]} + ${n:-0} ))
+    rate[$f]=$(( ${rate[$f]} + ${r:-0} ))
+  fi
+  if [ "$(cat "$dir/status")" != ok ]; then
+    [ -n "$f" ] && failures[$f]=$((failures[$f] + 1))
+    tail -n 40 "$dir/log"
+    for crash in "$dir"/crashes/*; do
+      [ -f "$crash" ] || continue
+      echo "FUZZ FAILURE in $t: input $crash"
+      echo "  base64: $(base64 -w0 "$crash")"
+      echo "  replay: build/dev/replay_$t $crash"
+    done
+  fi
+done
+
+echo "== s390x (big-endian, under qemu-s390x)"
+for f in "${families[@]}"; do
+  if ctest --test-dir build/s390x -R "^(common|$f|replay_${f}_.*)\$" --output-on-failure >"$work/s390x_$f.log" 2>&1; then
+    s390x[$f]=pass
+  else
+    s390x[$f]=FAIL; failures[$f]=$((failures[$f] + 1)); cat "$work/s390x_$f.log"
+  fi
+done
+
+echo
+printf '%-15s %7s %10s %9s %12s %9s %7s\n' family checks cases failures "fuzz execs" "exec/s" s390x
+total_failures=0
+for f in "${families[@]}"; do
+  printf '%-15s %7s %10s %9s %12s %9s %7s\n' "$f" "${checks[$f]}" "${cases[$f]}" "${failures[$f]}" \
+    "${execs[$f]}" "${rate[$f]}" "${s390x[$f]}"
+  total_failures=$((total_failures + failures[$f]))
+done
+echo "fuzzing: ${seconds}s per target; exec/s summed over a family's targets"
+[ "$total_failures" -eq 0 ] || { echo "gate: $total_failures failing check group(s)"; exit 1; }
+echo "gate: passed"

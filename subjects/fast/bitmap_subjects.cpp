@@ -1,0 +1,53 @@
+// The fast BitMap subjects and their registration.
+//
+// Normal build: `fast-array` (byte-array-backed, any size up to bitmap::kMaxSize) and `fast-long`
+// (long-backed, sizes 0-64 only: create() gives no result for any other size).
+// Mutant build (TSC_MUTANT set): one subject, `mutant:bitmap:<name>`, wrapping the long-backed
+// implementation for mutants named bitmap_long_* and the array-backed one for every other.
+#include <memory>
+#include <string>
+#include <utility>
+
+#include "subjects/api/bitmap.hpp"
+#include "subjects/api/mutant.hpp"
+#include "subjects/api/registry.hpp"
+#include "subjects/fast/bitmap_array.hpp"
+#include "subjects/fast/bitmap_long.hpp"
+
+namespace tsc::subjects::TSC_SUBJECT_NS {
+namespace {
+
+template <class Impl>
+class FastBitmapSubject final : public bitmap::Subject {
+public:
+    explicit FastBitmapSubject(std::string name) : name_(std::move(name)) {}
+
+    std::string_view name() const override { return name_; }
+    std::string_view profile() const override { return "tsfile"; }
+    std::unique_ptr<bitmap::Bitmap> create(std::int32_t size) override { return Impl::create(size); }
+    std::unique_ptr<bitmap::Bitmap> create(const bitmap::Value& value) override { return Impl::create(value); }
+
+private:
+    std::string name_;
+};
+
+template <class Impl>
+void add_once(Registry<bitmap::Subject>& r, std::string name) {
+    if (r.find(name) == nullptr) r.add(std::make_unique<FastBitmapSubject<Impl>>(std::move(name)));
+}
+
+}  // namespace
+
+void register_bitmap() {
+    Registry<bitmap::Subject>& r = registry<bitmap::Subject>();
+    if constexpr (tsc::kMutant.empty()) {
+        add_once<ArrayBitmap>(r, "fast-array");
+        add_once<LongBitmap>(r, "fast-long");
+    } else if constexpr (tsc::kMutant.starts_with("bitmap_long_")) {
+        add_once<LongBitmap>(r, "mutant:bitmap:" + std::string(tsc::kMutant));
+    } else {
+        add_once<ArrayBitmap>(r, "mutant:bitmap:" + std::string(tsc::kMutant));
+    }
+}
+
+}  // namespace tsc::subjects::TSC_SUBJECT_NS

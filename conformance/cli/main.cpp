@@ -10,6 +10,9 @@ int main(int argc, char** argv) {
     app.require_subcommand(1);
     tsc::cli::add_subjects_command(app);
     tsc::cli::add_qwp_gorilla_commands(app);
+    tsc::cli::add_iotdb_tablet_commands(app);
+    tsc::cli::add_tsfile_tablet_commands(app);
+    tsc::cli::add_bitmap_commands(app);
     CLI11_PARSE(app, argc, argv);
     return 0;
 }

@@ -21,7 +21,7 @@ public:
     static std::optional<Bitmap> make(const Value& value);  // §4.1 BitMap(size, bytes)
 
     std::int32_t size() const { return size_; }
-    const Bytes& bytes() const { return bytes_; }  // §4.1 getByteArray
+    const Bytes& byte_array() const { return bytes_; }  // §4.1 getByteArray
     Value value() const { return {size_, bytes_}; }
 
     ErrorClass mark(std::int32_t position);

@@ -22,7 +22,9 @@ public:
     static constexpr std::int32_t kMaxSize = bitmap::kMaxSize;
 
     static std::unique_ptr<ArrayBitmap> create(std::int32_t size) {
-        if (size < 0 || size > kMaxSize) return nullptr;
+        std::int32_t max_size = kMaxSize;
+        if constexpr (mutant("bitmap_array_accepts_oversize")) max_size = kMaxSize + 8;
+        if (size < 0 || size > max_size) return nullptr;
         return std::unique_ptr<ArrayBitmap>(new ArrayBitmap(size, Bytes(bytes_for(size), 0)));
     }
 
@@ -52,7 +54,8 @@ public:
     void reset() override { std::memset(bytes_.data(), 0x00, bytes_.size()); }
 
     bitmap::ErrorClass mark_range(std::int32_t start, std::int32_t length) override {
-        if (length <= 0) return bitmap::ErrorClass::ok;
+        // §4.1: length <= 0 does nothing, before any range check.
+        if (length <= 0 && !mutant("bitmap_markrange_len0_checked")) return bitmap::ErrorClass::ok;
         if (!bitmap_words::range_fits(start, length, size_)) return bitmap::ErrorClass::range_out_of_bounds;
         update_words(start, length, [](Word w, Word mask, unsigned, std::uint64_t, std::uint64_t) { return w | mask; });
         return bitmap::ErrorClass::ok;
@@ -86,13 +89,16 @@ public:
         return query<Scan::all>(start, length, false);
     }
     bitmap::Answer is_range_none_marked(std::int32_t start, std::int32_t length) const override {
+        if constexpr (mutant("bitmap_range_none_as_not_all")) return query<Scan::all>(start, length, true);
         return query<Scan::any>(start, length, true);
     }
 
     bitmap::ErrorClass merge(const bitmap::Value& src, std::int32_t src_start, std::int32_t dst_start,
                              std::int32_t length) override {
         if (length <= 0) return bitmap::ErrorClass::ok;
-        if (!bitmap_words::range_fits(src_start, length, src.size) || !bitmap_words::range_fits(dst_start, length, size_))
+        const bool source_fits =
+            mutant("bitmap_merge_checks_only_destination") || bitmap_words::range_fits(src_start, length, src.size);
+        if (!source_fits || !bitmap_words::range_fits(dst_start, length, size_))
             return bitmap::ErrorClass::range_out_of_bounds;
         const std::span<const std::uint8_t> from(src.bytes);
         const auto src_pos = static_cast<std::uint64_t>(src_start);
@@ -169,9 +175,16 @@ private:
         const std::uint8_t* p = bytes_.data() + index;
         for (; length >= 64; length -= 64, p += 8) {
             const Word w = bitmap_words::load8(p);
-            if (kind == Scan::any ? w != 0 : w != bitmap_words::kAllOnes) return kind == Scan::any;
+            if (kind == Scan::any ? w != 0 : w != bitmap_words::kAllOnes) {
+                if constexpr (mutant("bitmap_full_word_early_exit_inverted")) return kind == Scan::all;
+                return kind == Scan::any;
+            }
         }
-        if (length == 0) return kind == Scan::all;
+        // A length that was a multiple of 64: every word agreed.
+        if (length == 0) {
+            if constexpr (mutant("bitmap_whole_words_tail_answer")) return kind == Scan::any;
+            return kind == Scan::all;
+        }
         std::uint64_t tail = length;
         if constexpr (mutant("bitmap_last_byte_mask_off_by_one")) tail = length + 1;
         const Word mask = bitmap_words::low_mask(tail);

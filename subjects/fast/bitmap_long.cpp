@@ -41,6 +41,7 @@ bool LongBitmap::equals(const bitmap::Value& other) const {
     if (other.size != size_ || other.bytes.size() != bytes_for(size_)) return false;
     const std::uint64_t visible = std::min<std::uint64_t>(64, other.bytes.size() * 8);
     if (((word_ ^ bitmap_words::load_available(other.bytes, 0)) & bitmap_words::low_mask(visible)) != 0) return false;
+    if constexpr (mutant("bitmap_long_equals_ignores_padding")) return true;
     return !has_padding_byte() || other.bytes[8] == padding_;
 }
 
@@ -55,7 +56,9 @@ bitmap::Answer LongBitmap::equals_in_range(const bitmap::Value& other, std::int3
 bitmap::ErrorClass LongBitmap::or_failed_rows(std::int32_t element_idx, std::int32_t length, ByteView failed_rows) {
     if (!bitmap_words::range_fits(element_idx, length, size_)) return bitmap::ErrorClass::range_out_of_bounds;
     if (length == 0) return bitmap::ErrorClass::ok;
-    word_ |= bitmap_words::extract_bits(failed_rows, 0, static_cast<std::uint64_t>(length)) << element_idx;
+    std::int32_t shift = element_idx;
+    if constexpr (mutant("bitmap_long_failed_rows_byte_offset")) shift &= ~7;
+    word_ |= bitmap_words::extract_bits(failed_rows, 0, static_cast<std::uint64_t>(length)) << shift;
     return bitmap::ErrorClass::ok;
 }
 

@@ -11,13 +11,19 @@
 //
 // Decoder
 //   - bit reader: a 64-bit window loaded with one 8-byte little-endian load at the current bit
-//     position (byte-by-byte only for the last < 8 bytes of the input, through a zero-padded copy);
-//   - codes: a 16-entry table indexed by the low 4 bits of the window gives code length and the two
-//     shifts that extract and sign-extend the payload, so one code costs a table load, two shifts and
-//     two adds, with no branch on the bucket; several codes are taken from one window while the next
-//     code is guaranteed to be inside it;
+//     position, 57+ valid bits (byte-by-byte only for the last < 8 bytes of the input, through a
+//     zero-padded copy);
+//   - uniform windows: the first code of a window picks its bucket; one mask test tells whether the
+//     K codes that fit in the window (6 × 9-bit, 4 × 12-bit, 3 × 16-bit) all share that bucket.
+//     If so, their payloads are extracted by constant shifts, independent of one another, and the
+//     bit position advances by a constant, so the next load does not wait for decoded data. The
+//     bucket's loop runs while windows stay uniform; a jittered interval's occasional zero code is
+//     taken inside it. 36-bit codes (one per window) are loaded four windows at a time;
 //   - runs of zero codes (constant interval) are counted with count-trailing-zeros, eight bytes at a
 //     time, and emitted in one step by a 4-lane arithmetic fill;
+//   - anything else (mixed buckets, the last 32 bytes): a 16-entry table indexed by the low 4 bits
+//     of the window gives code length and the two shifts that extract and sign-extend the payload:
+//     a table load, two shifts and two adds per code, no branch on the bucket;
 //   - no storage is sized before the input is known to hold it: null bitmap, seeds, one bit per code
 //     (Gorilla) or n×8 bytes (raw) are checked first, in the order that gives the reference's class;
 //   - values and bitmap storage are members, grown when a later column is larger, never shrunk.
@@ -25,8 +31,9 @@
 //   - one pass into a reused buffer; a 64-bit accumulator to which each code (prefix and payload
 //     merged into one field of at most 36 bits) is added, followed by an unconditional 8-byte
 //     little-endian store that advances by the whole bytes completed;
-//   - runs of zero delta-of-deltas are found four values at a time and emitted as one bit count;
-//   - the int32 test is made on the fly; a delta-of-delta outside int32 rolls the column back to raw.
+//   - the bucket and the int32 test come from one table load indexed by the highest set bit of the
+//     delta-of-delta's magnitude; a value outside int32 rolls the column back to raw (§2.8);
+//   - runs of zero delta-of-deltas are found four values at a time and emitted as one bit count.
 // All arithmetic on timestamps wraps through uint64_t; no shift is ever by 64 or more.
 #pragma once
 
@@ -44,11 +51,9 @@
 
 #if defined(__GNUC__) || defined(__clang__)
 #define TSC_QWP_INLINE inline __attribute__((always_inline))
-#define TSC_QWP_LIKELY(x) __builtin_expect(!!(x), 1)
 #define TSC_QWP_UNLIKELY(x) __builtin_expect(!!(x), 0)
 #else
 #define TSC_QWP_INLINE inline
-#define TSC_QWP_LIKELY(x) (x)
 #define TSC_QWP_UNLIKELY(x) (x)
 #endif
 
@@ -78,9 +83,11 @@ TSC_QWP_INLINE std::uint64_t load_le64(const std::uint8_t* p) {
             return __builtin_bswap64(v);
         }
     } else {
-        std::uint64_t v = 0;
-        for (unsigned i = 0; i < 8; ++i) v |= static_cast<std::uint64_t>(p[i]) << (8 * i);
-        return v;
+        // One byte at a time, written out so that compilers may still fuse it into one load.
+        return static_cast<std::uint64_t>(p[0]) | static_cast<std::uint64_t>(p[1]) << 8 |
+               static_cast<std::uint64_t>(p[2]) << 16 | static_cast<std::uint64_t>(p[3]) << 24 |
+               static_cast<std::uint64_t>(p[4]) << 32 | static_cast<std::uint64_t>(p[5]) << 40 |
+               static_cast<std::uint64_t>(p[6]) << 48 | static_cast<std::uint64_t>(p[7]) << 56;
     }
 }
 
@@ -92,7 +99,14 @@ TSC_QWP_INLINE void store_le64(std::uint8_t* p, std::uint64_t v) {
         v = __builtin_bswap64(v);
         std::memcpy(p, &v, 8);
     } else {
-        for (unsigned i = 0; i < 8; ++i) p[i] = static_cast<std::uint8_t>(v >> (8 * i));
+        p[0] = static_cast<std::uint8_t>(v);
+        p[1] = static_cast<std::uint8_t>(v >> 8);
+        p[2] = static_cast<std::uint8_t>(v >> 16);
+        p[3] = static_cast<std::uint8_t>(v >> 24);
+        p[4] = static_cast<std::uint8_t>(v >> 32);
+        p[5] = static_cast<std::uint8_t>(v >> 40);
+        p[6] = static_cast<std::uint8_t>(v >> 48);
+        p[7] = static_cast<std::uint8_t>(v >> 56);
     }
 }
 
@@ -222,8 +236,12 @@ struct Uniform {
         for (unsigned j = 0; j < kCount; ++j) m |= v << (j * kLen);
         return m;
     }
-    static constexpr std::uint64_t kMask = mask_sum((std::uint64_t{1} << kPrefix) - 1);
+    static constexpr std::uint64_t kFirstMask = (std::uint64_t{1} << kPrefix) - 1;
+    static constexpr std::uint64_t kMask = mask_sum(kFirstMask);
     static constexpr std::uint64_t kExpect = mask_sum(kPattern);
+
+    // Whether all kCount codes of w belong to this bucket.
+    static TSC_QWP_INLINE bool matches(std::uint64_t w) { return (w & kMask) == kExpect; }
 
     // How many leading codes of w (1..kCount) belong to this bucket, given that the first one does.
     static TSC_QWP_INLINE unsigned leading(std::uint64_t w) {
@@ -270,11 +288,13 @@ TSC_QWP_INLINE void fill_run(std::int64_t* out, std::uint64_t run, std::uint64_t
     }
 }
 
-// Running state of the delta-of-delta integration (§2.4), all wrapping through uint64_t.
-struct Integrator {
-    std::uint64_t ts;
-    std::uint64_t delta;
-};
+// z (0..3) zero codes: three unconditional stores, the state advanced by z·delta.
+TSC_QWP_INLINE void emit_zeros3(std::int64_t* out, unsigned z, std::uint64_t& ts, std::uint64_t delta) {
+    out[0] = static_cast<std::int64_t>(ts + delta);
+    out[1] = static_cast<std::int64_t>(ts + 2 * delta);
+    out[2] = static_cast<std::int64_t>(ts + 3 * delta);
+    ts += z * delta;
+}
 
 // A window: the 64 bits at bit offset `bitpos` of s, as one 8-byte little-endian load. The caller
 // guarantees the 8 bytes are inside the input; the low 64 − (bitpos & 7) ≥ 57 bits are valid.
@@ -283,19 +303,20 @@ TSC_QWP_INLINE std::uint64_t window_at(const std::uint8_t* s, std::uint64_t bitp
     return load_le64<kPortable>(s + (bitpos >> 3)) >> (bitpos & 7);
 }
 
-// Decodes `codes` codes (n−2) of the bitstream s[0, len) into out[0, codes).
+// Decodes `codes` codes (n−2) of the bitstream s[0, len) into out[0, codes), starting from
+// ts = t1 and delta = t1 − t0 (§2.1, §2.4).
 // Precondition: codes ≤ 8·len (at least one bit per code, checked by the caller); out has codes + 8
 // writable slots. Returns the number of bits read, or UINT64_MAX if the bitstream runs out (§3.1).
 //
-// Three regions: a fast loop while at least 8 codes and 32 bytes remain (uniform windows, runs,
-// short zero runs, and the table for everything else); a general loop while an 8-byte load fits
-// (table and runs); a tail on a zero-padded copy of the last < 8 bytes, with an explicit bound.
+// Three regions:
+//   fast:    while at least 16 codes and 32 bytes remain. The first code of a window picks its
+//            bucket's loop over uniform windows (Uniform), or a zero run;
+//   general: while an 8-byte load fits. Branch-free table decoding, and zero runs;
+//   tail:    the last < 8 bytes, copied into a zero-padded buffer, decoded with an explicit bound.
 template <bool kPortable>
 std::uint64_t decode_codes(const std::uint8_t* s, std::size_t len, std::int64_t* out, std::uint64_t codes,
-                           Integrator st) {
+                           std::uint64_t ts, std::uint64_t delta) {
     const CodeEntry* const table = kCodeTable.e;
-    std::uint64_t ts = st.ts;
-    std::uint64_t delta = st.delta;
     std::uint64_t i = 0;
     std::uint64_t bitpos = 0;
 
@@ -336,46 +357,67 @@ std::uint64_t decode_codes(const std::uint8_t* s, std::size_t len, std::int64_t*
     if (len >= 8) {
         const std::size_t last_load = len - 8;  // highest byte offset an 8-byte load may start at
 
-        // Fast region: i + 8 ≤ codes and bytes [bitpos/8, bitpos/8 + 32) inside the input.
-        if (len >= 32 && codes >= 8) {
+        // Fast region: i + 16 ≤ codes and bytes [bitpos/8, bitpos/8 + 32) inside the input, so
+        // that no step below needs a bound of its own.
+        if (len >= 32 && codes >= 16) {
             const std::uint64_t bit_limit = static_cast<std::uint64_t>(len - 32) * 8;
-            const std::uint64_t code_limit = codes - 8;
-            while (i <= code_limit && bitpos <= bit_limit) {
+            const std::uint64_t code_limit = codes - 16;
+            const auto in_fast_region = [&] { return i <= code_limit && bitpos <= bit_limit; };
+
+            // Windows of bucket U, starting with v (whose first code is of bucket U), while they
+            // are uniform; then the leading codes of bucket U of the next window, and the zero
+            // codes (up to three) that may follow them: a jittered interval repeats itself now and
+            // then, and this keeps the common case in the loop.
+            const auto bucket_run = [&](auto bucket, std::uint64_t v) {
+                using U = decltype(bucket);
+                while (U::matches(v)) {
+                    U::emit_all(v, out + i, ts, delta);
+                    i += U::kCount;
+                    bitpos += U::kCount * U::kLen;
+                    if (!in_fast_region()) return;
+                    v = window_at<kPortable>(s, bitpos);
+                }
+                if ((v & U::kFirstMask) != U::kPattern) return;
+                const unsigned g = U::leading(v);  // 1 .. kCount−1
+                U::emit_some(v, g, out + i, ts, delta);
+                i += g;
+                bitpos += g * U::kLen;
+                // (kCount−1)·len + 3 ≤ 57: the bits of three more codes are still valid in v.
+                const std::uint64_t rest = v >> (g * U::kLen);
+                if ((rest & 1u) == 0 && (rest & 0xFFu) != 0) {
+                    const unsigned z = static_cast<unsigned>(std::countr_zero(rest | 8u));  // 1..3
+                    emit_zeros3(out + i, z, ts, delta);
+                    i += z;
+                    bitpos += z;
+                }
+            };
+
+            while (in_fast_region()) {
                 const std::uint64_t w = window_at<kPortable>(s, bitpos);
                 const unsigned low = static_cast<unsigned>(w) & 15u;
                 if (low == 0b1111) {
-                    // 36-bit codes: one per window; look at the next three windows (addresses known
-                    // without decoding) and take all four when they are 36-bit codes too.
-                    Uniform<3>::emit_all(w, out + i, ts, delta);
-                    const std::uint64_t w1 = window_at<kPortable>(s, bitpos + 36);
-                    const std::uint64_t w2 = window_at<kPortable>(s, bitpos + 72);
-                    const std::uint64_t w3 = window_at<kPortable>(s, bitpos + 108);
-                    if ((w1 & w2 & w3 & 15u) == 15u) {
-                        Uniform<3>::emit_all(w1, out + i + 1, ts, delta);
-                        Uniform<3>::emit_all(w2, out + i + 2, ts, delta);
-                        Uniform<3>::emit_all(w3, out + i + 3, ts, delta);
+                    // 32-bit bucket (36-bit codes), one per window: the next windows' addresses are
+                    // known without decoding; four are loaded and taken while all hold 36-bit codes.
+                    using U = Uniform<3>;
+                    U::emit_all(w, out + i, ts, delta);
+                    i += 1;
+                    bitpos += U::kLen;
+                    while (in_fast_region()) {
+                        const std::uint64_t w0 = window_at<kPortable>(s, bitpos);
+                        const std::uint64_t w1 = window_at<kPortable>(s, bitpos + U::kLen);
+                        const std::uint64_t w2 = window_at<kPortable>(s, bitpos + 2 * U::kLen);
+                        const std::uint64_t w3 = window_at<kPortable>(s, bitpos + 3 * U::kLen);
+                        if ((w0 & w1 & w2 & w3 & 15u) != 15u) break;
+                        U::emit_all(w0, out + i, ts, delta);
+                        U::emit_all(w1, out + i + 1, ts, delta);
+                        U::emit_all(w2, out + i + 2, ts, delta);
+                        U::emit_all(w3, out + i + 3, ts, delta);
                         i += 4;
-                        bitpos += 4 * 36;
-                    } else {
-                        i += 1;
-                        bitpos += 36;
+                        bitpos += 4 * U::kLen;
                     }
-                    continue;
-                }
-                if ((low & 3u) == 1u) {
-                    using U = Uniform<0>;
-                    if (const unsigned g = U::leading(w); TSC_QWP_LIKELY(g == U::kCount)) {
-                        U::emit_all(w, out + i, ts, delta);
-                        i += U::kCount;
-                        bitpos += U::kCount * U::kLen;
-                    } else {
-                        U::emit_some(w, g, out + i, ts, delta);
-                        i += g;
-                        bitpos += g * U::kLen;
-                    }
-                    continue;
-                }
-                if ((low & 1u) == 0) {
+                } else if ((low & 3u) == 1u) {
+                    bucket_run(Uniform<0>{}, w);  // 7-bit bucket, 9-bit codes
+                } else if ((low & 1u) == 0) {
                     if ((w & 0xFFu) == 0) {
                         zero_run(w, last_load);
                     } else {
@@ -386,32 +428,10 @@ std::uint64_t decode_codes(const std::uint8_t* s, std::size_t len, std::int64_t*
                         i += z;
                         bitpos += z;
                     }
-                    continue;
-                }
-                if (low == 0b0111) {
-                    using U = Uniform<2>;
-                    if (const unsigned g = U::leading(w); g == U::kCount) {
-                        U::emit_all(w, out + i, ts, delta);
-                        i += U::kCount;
-                        bitpos += U::kCount * U::kLen;
-                    } else {
-                        U::emit_some(w, g, out + i, ts, delta);
-                        i += g;
-                        bitpos += g * U::kLen;
-                    }
-                    continue;
-                }
-                {  // low & 7 == 3: the 9-bit payload
-                    using U = Uniform<1>;
-                    if (const unsigned g = U::leading(w); g == U::kCount) {
-                        U::emit_all(w, out + i, ts, delta);
-                        i += U::kCount;
-                        bitpos += U::kCount * U::kLen;
-                    } else {
-                        U::emit_some(w, g, out + i, ts, delta);
-                        i += g;
-                        bitpos += g * U::kLen;
-                    }
+                } else if (low == 0b0111) {
+                    bucket_run(Uniform<2>{}, w);  // 12-bit bucket, 16-bit codes
+                } else {
+                    bucket_run(Uniform<1>{}, w);  // 9-bit bucket, 12-bit codes
                 }
             }
         }
@@ -621,8 +641,8 @@ qwp::ErrorClass QwpGorillaDecoder<kPortable>::decode(ByteView in, const qwp::Fra
         return ErrorClass::ok;
     }
     const std::size_t stream = pos + 16;
-    const std::uint64_t bits = qwp_detail::decode_codes<kPortable>(p + stream, size - stream, out + 2, m - 2,
-                                                                   qwp_detail::Integrator{t1, t1 - t0});
+    const std::uint64_t bits =
+        qwp_detail::decode_codes<kPortable>(p + stream, size - stream, out + 2, m - 2, t1, t1 - t0);
     if (bits == UINT64_MAX) {
         consumed_ = size;
         return fail(ErrorClass::truncated_bitstream);
@@ -654,32 +674,58 @@ private:
 
 namespace qwp_detail {
 
-// §2.3 non-zero delta-of-delta → one field holding prefix (read order, LSB first) and payload.
-struct Code {
-    std::uint64_t bits;
-    unsigned len;
+// §2.3 encoding of a non-zero delta-of-delta: one field of len ≤ 36 bits holding the prefix (read
+// order, LSB first) and the payload: ((dod << plen) | prefix) & lenmask.
+struct BucketCode {
+    std::uint64_t lenmask;
+    std::uint8_t plen;
+    std::uint8_t prefix;
+    std::uint8_t len;
+    bool fits;  // false: the delta-of-delta is outside int32 (§2.8)
 };
 
-TSC_QWP_INLINE Code encode_dod(std::uint64_t dod) {
-    // Bucket index: 0 = 7-bit, 1 = 9-bit, 2 = 12-bit, 3 = 32-bit (unsigned range tests, no branches).
-    unsigned bucket = 0;
+constexpr BucketCode bucket_code(unsigned bucket) {
+    // MUTANT qwp_prefix_msb_first: prefixes written as read-order MSB first ("10" as 0b10, …)
+    constexpr bool kMsbFirst = tsc::mutant("qwp_prefix_msb_first");
+    constexpr std::uint8_t kPrefix[4] = {kMsbFirst ? 0b10 : 0b01, kMsbFirst ? 0b110 : 0b011,
+                                         kMsbFirst ? 0b1110 : 0b0111, 0b1111};
+    constexpr std::uint8_t kPlen[4] = {2, 3, 4, 4};
+    constexpr std::uint8_t kWidth[4] = {7, 9, 12, 32};
+    if (bucket > 3) return BucketCode{0, 0, 0, 0, false};
+    const unsigned len = kPlen[bucket] + kWidth[bucket];
+    return BucketCode{(std::uint64_t{1} << len) - 1, kPlen[bucket], kPrefix[bucket], static_cast<std::uint8_t>(len),
+                      true};
+}
+
+// Indexed by the position of the highest set bit of m = dod ^ (dod >> 63) (the magnitude, one less
+// for negatives), or of 1 when m = 0: m < 2^6 fits 7 bits two's complement, m < 2^8 fits 9,
+// m < 2^11 fits 12, m < 2^31 fits int32. One table load chooses the bucket and tests int32.
+struct BucketTable {
+    BucketCode e[64];
+};
+
+constexpr BucketTable make_bucket_table() {
+    BucketTable t{};
+    for (unsigned top = 0; top < 64; ++top)
+        t.e[top] = bucket_code(top <= 5 ? 0 : top <= 7 ? 1 : top <= 10 ? 2 : top <= 30 ? 3 : 4);
+    return t;
+}
+
+inline constexpr BucketTable kBucketTable = make_bucket_table();
+
+TSC_QWP_INLINE const BucketCode& bucket_of(std::uint64_t dod) {
     if constexpr (tsc::mutant("qwp_bucket_bounds_63_64")) {
         // MUTANT qwp_bucket_bounds_63_64: the historical [−63, 64] / [−255, 256] / [−2047, 2048] (§4 D1)
-        bucket = static_cast<unsigned>(dod + 63 >= 128) + static_cast<unsigned>(dod + 255 >= 512) +
-                 static_cast<unsigned>(dod + 2047 >= 4096);
+        static constexpr BucketCode kCodes[5] = {bucket_code(0), bucket_code(1), bucket_code(2), bucket_code(3),
+                                                 bucket_code(4)};
+        const unsigned bucket = dod + 0x80000000u > 0xFFFFFFFFu ? 4
+                                : static_cast<unsigned>(dod + 63 >= 128) + static_cast<unsigned>(dod + 255 >= 512) +
+                                      static_cast<unsigned>(dod + 2047 >= 4096);
+        return kCodes[bucket];
     } else {
-        bucket = static_cast<unsigned>(dod + 64 >= 128) + static_cast<unsigned>(dod + 256 >= 512) +
-                 static_cast<unsigned>(dod + 2048 >= 4096);
+        const std::uint64_t m = dod ^ static_cast<std::uint64_t>(static_cast<std::int64_t>(dod) >> 63);
+        return kBucketTable.e[63 - std::countl_zero(m | 1u)];
     }
-    struct Bucket {
-        std::uint8_t prefix, plen, width;
-    };
-    static constexpr Bucket kLsbFirst[4] = {{0b01, 2, 7}, {0b011, 3, 9}, {0b0111, 4, 12}, {0b1111, 4, 32}};
-    static constexpr Bucket kMsbFirst[4] = {{0b10, 2, 7}, {0b110, 3, 9}, {0b1110, 4, 12}, {0b1111, 4, 32}};
-    // MUTANT qwp_prefix_msb_first: prefixes written as read-order MSB first ("10" as 0b10, …)
-    const Bucket& b = tsc::mutant("qwp_prefix_msb_first") ? kMsbFirst[bucket] : kLsbFirst[bucket];
-    const std::uint64_t payload = dod & ((std::uint64_t{1} << b.width) - 1);  // width ≤ 32
-    return Code{b.prefix | (payload << b.plen), static_cast<unsigned>(b.plen) + b.width};
 }
 
 }  // namespace qwp_detail
@@ -720,10 +766,11 @@ std::size_t QwpGorillaEncoder<kPortable>::write_gorilla(std::uint8_t* out, std::
             i = j;
             continue;
         }
-        if (TSC_QWP_UNLIKELY(dod + 0x80000000u > 0xFFFFFFFFu)) return 0;  // §2.8: outside int32
-        const qwp_detail::Code c = qwp_detail::encode_dod(dod);
-        acc |= c.bits << nb;  // nb + len ≤ 7 + 36 < 64
-        nb += c.len;
+        const qwp_detail::BucketCode& b = qwp_detail::bucket_of(dod);
+        if (TSC_QWP_UNLIKELY(!b.fits)) return 0;  // §2.8: outside int32
+        const std::uint64_t code = ((dod << b.plen) | b.prefix) & b.lenmask;
+        acc |= code << nb;  // nb + len ≤ 7 + 36 < 64
+        nb += b.len;
         store_le64<kPortable>(o, acc);
         o += nb >> 3;
         acc >>= nb & ~7u;  // ≤ 40

@@ -280,10 +280,10 @@ public:
     std::uint8_t* write(const tsfile::Tablet& t, tsfile::Layout layout, std::uint8_t* out);
 
 private:
-    tsfile::ErrorClass column_size(const tsfile::Column& c, tsfile_detail::Kind kind, std::int32_t rows,
+    tsfile::ErrorClass column_size(const tsfile::Column& c, tsfile_detail::Kind kind, std::size_t rows,
                                    std::size_t& size);
-    std::uint8_t* write_column(std::uint8_t* o, const tsfile::Column& c, std::int32_t rows);
-    std::uint8_t* write_binary_cells(std::uint8_t* o, const tsfile::BinaryCells& cells, std::int32_t rows);
+    std::uint8_t* write_column(std::uint8_t* o, const tsfile::Column& c, std::size_t rows);
+    std::uint8_t* write_binary_cells(std::uint8_t* o, const tsfile::BinaryCells& cells, std::size_t rows);
 
     std::vector<std::uint8_t> bitmap_flags_;  // per column: written with flag 1
 };
@@ -293,8 +293,11 @@ tsfile::SizeOutcome TsfileTabletSerializer<kPortable>::size(const tsfile::Tablet
     namespace d = tsfile_detail;
     using tsfile::ErrorClass;
     const auto fail = [](ErrorClass e) { return tsfile::SizeOutcome{e, 0}; };
-    const std::int32_t rows = t.row_size;
-    if (rows < 0) return fail(ErrorClass::negative_row_size);
+    if (t.row_size < 0) {
+        // MUTANT tsfile_negative_row_size_written: writes it as Java does, every row loop empty
+        if constexpr (!tsc::mutant("tsfile_negative_row_size_written")) return fail(ErrorClass::negative_row_size);
+    }
+    const std::int32_t rows = std::max(t.row_size, 0);
     const std::size_t n = static_cast<std::size_t>(rows);
     const std::size_t columns = t.schemas ? t.schemas->size() : 0;
 
@@ -320,8 +323,9 @@ tsfile::SizeOutcome TsfileTabletSerializer<kPortable>::size(const tsfile::Tablet
     if (t.bitmaps) {
         if (t.bitmaps->size() < columns) {
             // Java fails at the first missing entry, after any error of the entries before it.
-            for (const std::optional<tsfile::BitMap>& bm : *t.bitmaps)
-                if (bm && bm->bytes.size() < d::bitmap_bytes(rows)) return fail(ErrorClass::array_too_short);
+            if constexpr (!tsc::mutant("tsfile_bitmap_count_before_entries"))  // MUTANT: the count first
+                for (const std::optional<tsfile::BitMap>& bm : *t.bitmaps)
+                    if (bm && bm->bytes.size() < d::bitmap_bytes(rows)) return fail(ErrorClass::array_too_short);
             return fail(ErrorClass::column_count_mismatch);
         }
         for (std::size_t j = 0; j < columns; ++j) {
@@ -346,13 +350,16 @@ tsfile::SizeOutcome TsfileTabletSerializer<kPortable>::size(const tsfile::Tablet
     if (t.values) {
         for (std::size_t j = 0; j < columns; ++j) {
             const std::optional<tsfile::Schema>& s = (*t.schemas)[j];
+            if constexpr (tsc::mutant("tsfile_values_count_before_schema")) {  // MUTANT: values[j] before the schema
+                if (j >= t.values->size()) return fail(ErrorClass::column_count_mismatch);
+            }
             if (!s) return fail(ErrorClass::missing_schema);
             if (!d::known_type(s->type)) return fail(ErrorClass::unknown_data_type);
             if (j >= t.values->size()) return fail(ErrorClass::column_count_mismatch);
             const std::optional<tsfile::Column>& c = (*t.values)[j];
             size += 1;
             if (!c) continue;
-            const ErrorClass e = column_size(*c, d::kind_of(s->type, layout), rows, size);
+            const ErrorClass e = column_size(*c, d::kind_of(s->type, layout), n, size);
             if (e != ErrorClass::ok) return fail(e);
         }
     }
@@ -361,15 +368,20 @@ tsfile::SizeOutcome TsfileTabletSerializer<kPortable>::size(const tsfile::Tablet
 
 template <bool kPortable>
 tsfile::ErrorClass TsfileTabletSerializer<kPortable>::column_size(const tsfile::Column& c, tsfile_detail::Kind kind,
-                                                                  std::int32_t rows, std::size_t& size) {
+                                                                  std::size_t n, std::size_t& size) {
     namespace d = tsfile_detail;
     using tsfile::ErrorClass;
+    if constexpr (tsc::mutant("tsfile_unsupported_after_type_mismatch")) {  // MUTANT: the cast before the switch
+        if (c.index() != static_cast<std::size_t>(kind)) return ErrorClass::column_type_mismatch;
+    }
     if (kind == d::Kind::none) return ErrorClass::unsupported_data_type;
     if (c.index() != static_cast<std::size_t>(kind)) return ErrorClass::column_type_mismatch;
-    const std::size_t n = static_cast<std::size_t>(rows);
     static constexpr std::size_t kWidth[] = {1, 4, 8, 4, 8, 0, 4};  // by Kind; binary cells vary
     std::size_t cells = 0;
     std::visit([&](const auto& v) { cells = v.size(); }, c);
+    if constexpr (tsc::mutant("tsfile_date_error_after_short_array")) {  // MUTANT: the length before the dates
+        if (cells < n) return ErrorClass::array_too_short;
+    }
     if (kind == d::Kind::date) {
         // Java writes row by row: a bad date before the end of a short array fails first.
         const auto& dates = std::get<tsfile::DateCells>(c);
@@ -382,20 +394,26 @@ tsfile::ErrorClass TsfileTabletSerializer<kPortable>::column_size(const tsfile::
         return ErrorClass::ok;
     }
     const auto& binaries = std::get<tsfile::BinaryCells>(c);
-    for (std::size_t i = 0; i < n; ++i) size += binaries[i] ? 5 + binaries[i]->size() : 1;
+    const std::size_t absent = tsc::mutant("tsfile_absent_cell_written_empty") ? 5 : 1;
+    for (std::size_t i = 0; i < n; ++i) size += binaries[i] ? 5 + binaries[i]->size() : absent;
     return ErrorClass::ok;
 }
 
 template <bool kPortable>
 std::uint8_t* TsfileTabletSerializer<kPortable>::write_binary_cells(std::uint8_t* o, const tsfile::BinaryCells& cells,
-                                                                    std::int32_t rows) {
+                                                                    std::size_t n) {
     namespace d = tsfile_detail;
     // One-entry cache: where the last present cell's encoding (flag, length, bytes) was written.
     const std::uint8_t* last = nullptr;
     const std::optional<Bytes>* last_cell = nullptr;
-    for (std::size_t i = 0, n = static_cast<std::size_t>(rows); i < n; ++i) {
+    for (std::size_t i = 0; i < n; ++i) {
         const std::optional<Bytes>& cell = cells[i];
         if (!cell) {
+            if constexpr (tsc::mutant("tsfile_absent_cell_written_empty")) {
+                *o++ = 0x01;  // MUTANT tsfile_absent_cell_written_empty: null written as Binary.EMPTY_VALUE
+                o = d::put_bytes<kPortable>(o, nullptr, 0);
+                continue;
+            }
             *o++ = 0x00;
             continue;
         }
@@ -420,9 +438,8 @@ std::uint8_t* TsfileTabletSerializer<kPortable>::write_binary_cells(std::uint8_t
 
 template <bool kPortable>
 std::uint8_t* TsfileTabletSerializer<kPortable>::write_column(std::uint8_t* o, const tsfile::Column& c,
-                                                              std::int32_t rows) {
+                                                              std::size_t n) {
     namespace d = tsfile_detail;
-    const std::size_t n = static_cast<std::size_t>(rows);
     switch (c.index()) {
         case 0: {
             const std::uint8_t* b = std::get<tsfile::BooleanCells>(c).data();
@@ -445,7 +462,7 @@ std::uint8_t* TsfileTabletSerializer<kPortable>::write_column(std::uint8_t* o, c
             d::store_be_array<kPortable>(o, std::get<tsfile::DoubleCells>(c).data(), n,
                                          [](std::uint64_t v) { return d::canonical_nan(v); });
             return o + 8 * n;
-        case 5: return write_binary_cells(o, std::get<tsfile::BinaryCells>(c), rows);
+        case 5: return write_binary_cells(o, std::get<tsfile::BinaryCells>(c), n);
         default: {
             const auto& dates = std::get<tsfile::DateCells>(c);
             for (std::size_t i = 0; i < n; ++i) d::store_be<kPortable>(o + 4 * i, static_cast<std::uint32_t>(d::date_int(dates[i])));
@@ -458,12 +475,12 @@ template <bool kPortable>
 std::uint8_t* TsfileTabletSerializer<kPortable>::write(const tsfile::Tablet& t, tsfile::Layout,
                                                        std::uint8_t* o) {
     namespace d = tsfile_detail;
-    const std::int32_t rows = t.row_size;
+    const std::int32_t rows = std::max(t.row_size, 0);  // negative only in a mutant
     const std::size_t n = static_cast<std::size_t>(rows);
     const std::size_t columns = t.schemas ? t.schemas->size() : 0;
 
     o = d::put_string<kPortable>(o, t.target);
-    d::store_be<kPortable>(o, static_cast<std::uint32_t>(rows));
+    d::store_be<kPortable>(o, static_cast<std::uint32_t>(t.row_size));
     o += 4;
 
     *o++ = t.schemas ? 0x01 : 0x00;
@@ -525,7 +542,7 @@ std::uint8_t* TsfileTabletSerializer<kPortable>::write(const tsfile::Tablet& t, 
         for (std::size_t j = 0; j < columns; ++j) {
             const std::optional<tsfile::Column>& c = (*t.values)[j];
             *o++ = c ? 0x01 : 0x00;
-            if (c) o = write_column(o, *c, rows);
+            if (c) o = write_column(o, *c, n);
         }
     }
     return o;
@@ -657,8 +674,9 @@ tsfile::ErrorClass TsfileTabletDeserializer<kPortable>::schemas(tsfile::Tablet& 
     if (!has(4)) return trunc;
     columns = i32();
     t.schemas.emplace();
-    // Each entry takes at least its presence byte: the input bounds the storage.
-    t.schemas->reserve(std::min(static_cast<std::size_t>(std::max(columns, 0)), left()));
+    // A present schema takes at least 13 bytes (presence, name length, type, encoding, compressor,
+    // props count, category): the input bounds the storage.
+    t.schemas->reserve(std::min(static_cast<std::size_t>(std::max(columns, 0)), left() / 13));
     for (std::int32_t i = 0; i < columns; ++i) {
         if (!has(1)) return trunc;
         if (!flag()) continue;
@@ -714,6 +732,9 @@ template <bool kPortable>
 tsfile::ErrorClass TsfileTabletDeserializer<kPortable>::dates(std::size_t rows, tsfile::Column& c) {
     // A value-at-a-time reader meets a bad date before the end of the input: only the complete
     // cells present are looked at, then a short input is a truncation.
+    if constexpr (tsc::mutant("tsfile_dates_truncation_first")) {  // MUTANT: the length check first
+        if (!has(4 * rows)) return ErrorClass::truncated_values;
+    }
     const std::size_t avail = std::min(rows, left() / 4);
     tsfile::DateCells cells(avail);
     for (std::size_t i = 0; i < avail; ++i) {
@@ -735,6 +756,9 @@ tsfile::ErrorClass TsfileTabletDeserializer<kPortable>::binaries(std::size_t row
     // Read cell by cell even when the input is too short for `rows` presence bytes: a negative
     // length before the cut is the error a value-at-a-time reader reports. Each cell takes at
     // least its presence byte, which bounds the storage.
+    if constexpr (tsc::mutant("tsfile_binaries_truncation_first")) {  // MUTANT: one byte per cell checked first
+        if (!has(rows)) return trunc;
+    }
     tsfile::BinaryCells cells;
     cells.reserve(std::min(rows, left()));
     for (std::size_t i = 0; i < rows; ++i) {
@@ -822,17 +846,32 @@ tsfile::DeserializeOutcome TsfileTabletDeserializer<kPortable>::deserialize(Byte
     if (const ErrorClass e = string(t.target, ErrorClass::truncated_target_name); e != ErrorClass::ok) return fail(e);
     if (!has(4)) return fail(ErrorClass::truncated_row_size);
     t.row_size = i32();
+    if constexpr (tsc::mutant("tsfile_row_size_checked_first")) {  // MUTANT: before the schemas are read
+        if (t.row_size < 0) return fail(ErrorClass::negative_row_size);
+    }
     std::int32_t columns = 0;
     if (const ErrorClass e = schemas(t, columns); e != ErrorClass::ok) return fail(e);
     if (t.row_size < 0) return fail(ErrorClass::negative_row_size);
     if (const ErrorClass e = timestamps(t); e != ErrorClass::ok) return fail(e);
-    if (columns < 0) return fail(ErrorClass::negative_schema_count);
+    if (columns < 0) {
+        if constexpr (!tsc::mutant("tsfile_negative_schema_count_as_zero")) return fail(ErrorClass::negative_schema_count);
+        columns = 0;  // MUTANT tsfile_negative_schema_count_as_zero
+    }
+    // IMeasurementSchema::getType over every present schema, after the bitmaps (Java's order).
+    const auto types_known = [&t] {
+        if (t.schemas)
+            for (const std::optional<tsfile::Schema>& s : *t.schemas)
+                if (!tsfile_detail::known_type(s->type)) return false;
+        return true;
+    };
+    if constexpr (tsc::mutant("tsfile_type_check_before_bitmaps")) {  // MUTANT: before the bitmaps
+        if (!types_known()) return fail(ErrorClass::unknown_data_type);
+    }
     if (const ErrorClass e = bitmaps(t, columns); e != ErrorClass::ok) return fail(e);
-    if (t.schemas)
-        for (const std::optional<tsfile::Schema>& s : *t.schemas)
-            if (!tsfile_detail::known_type(s->type)) return fail(ErrorClass::unknown_data_type);
+    if (!types_known()) return fail(ErrorClass::unknown_data_type);
     if (const ErrorClass e = values(t, columns, layout); e != ErrorClass::ok) return fail(e);
     out.consumed = static_cast<std::size_t>(p_ - in.data());
+    if constexpr (tsc::mutant("tsfile_consumed_whole_input")) out.consumed = in.size();  // MUTANT: the tablet fills the buffer
     return out;
 }
 

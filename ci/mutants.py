@@ -1,0 +1,133 @@
+#!/usr/bin/env python3
+"""Runs the mutant catalogue against the suite and prints the kill table.
+
+Each mutant of subjects/mutants/catalogue.json is a subject named mutant:<family>:<name>, built
+into the mutant builds (presets mutants, s390x-mutants, fuzz-mutants). For each mutant the
+checks of its family run in order, selected with TSCONFORM_SUBJECTS, until one fails:
+  vectors, properties (the rest of the family's test binary), replay:<target> (each fuzz
+  target over its corpus), and, unless --fast, fuzz:<target> for --fuzz-seconds each.
+A mutant whose catalogue entry has "platform": "s390x" only misbehaves on a big-endian host:
+its checks run in the s390x-mutants build under qemu-s390x.
+
+Exit status 1 when a mutant survives or is missing from its build.
+"""
+import argparse
+import concurrent.futures
+import json
+import os
+import pathlib
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+QEMU = ["qemu-s390x", "-L", "/usr/s390x-linux-gnu"]
+CHECK_TIMEOUT = 900
+
+
+def load_catalogue():
+    with open(ROOT / "subjects/mutants/catalogue.json") as f:
+        return json.load(f)["mutants"]
+
+
+def fuzz_targets(family):
+    return sorted(p.stem for p in (ROOT / "fuzz").glob(f"{family}_*.cpp")) + (
+        [family] if (ROOT / "fuzz" / f"{family}.cpp").exists() else [])
+
+
+def corpus_dirs(target):
+    return [str(d) for d in (ROOT / "corpora/seeds" / target, ROOT / "corpora/regressions" / target) if d.is_dir()]
+
+
+def checks_for(mutant, args):
+    """(check name, build folder, argv) in the order they run; the fuzz tier last."""
+    family = mutant["family"]
+    s390x = mutant.get("platform") == "s390x"
+    build = ROOT / "build" / ("s390x-mutants" if s390x else "mutants")
+    prefix = QEMU if s390x else []
+    test = [*prefix, str(build / f"test_{family}")]
+    checks = [("vectors", test + ["--gtest_filter=*Vectors*"]),
+              ("properties", test + ["--gtest_filter=-*Vectors*"])]
+    for target in fuzz_targets(family):
+        checks.append((f"replay:{target}", [*prefix, str(build / f"replay_{target}"), *corpus_dirs(target)]))
+    if not args.fast and not s390x:
+        for target in fuzz_targets(family):
+            checks.append((f"fuzz:{target}", ["fuzz", target]))
+    return build, checks
+
+
+def run_fuzz(target, env, seconds, workdir):
+    corpus = workdir / "corpus"
+    shutil.rmtree(workdir, ignore_errors=True)
+    corpus.mkdir(parents=True)
+    for d in corpus_dirs(target):
+        shutil.copytree(d, corpus, dirs_exist_ok=True)
+    argv = [str(ROOT / "build/fuzz-mutants" / f"fuzz_{target}"), f"-max_total_time={seconds}",
+            f"-artifact_prefix={workdir}/", "-max_len=4096", str(corpus)]
+    return subprocess.run(argv, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+
+
+def registered(build, name, s390x):
+    out = subprocess.run([*(QEMU if s390x else []), str(build / "tsconform"), "subjects"],
+                         capture_output=True, text=True).stdout
+    return any(line.split()[-1:] == [name] for line in out.splitlines())
+
+
+def hunt(mutant, args):
+    name = f"mutant:{mutant['family']}:{mutant['name']}"
+    build, checks = checks_for(mutant, args)
+    if not registered(build, name, mutant.get("platform") == "s390x"):
+        return {"mutant": mutant, "status": "NOT BUILT", "check": "-", "seconds": 0.0}
+    env = dict(os.environ, TSCONFORM_SUBJECTS=name, RC_PARAMS=args.rc_params)
+    start = time.monotonic()
+    for check, argv in checks:
+        if argv[0] == "fuzz":
+            workdir = ROOT / "build/mutant-fuzz" / mutant["name"] / argv[1]
+            result = run_fuzz(argv[1], env, args.fuzz_seconds, workdir)
+        else:
+            try:
+                result = subprocess.run(argv, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                                        text=True, timeout=CHECK_TIMEOUT)
+            except subprocess.TimeoutExpired:  # a hang is a detected misbehaviour too
+                return {"mutant": mutant, "status": "killed", "check": f"{check} (hang)",
+                        "seconds": time.monotonic() - start}
+        if result.returncode != 0:
+            return {"mutant": mutant, "status": "killed", "check": check, "seconds": time.monotonic() - start}
+    return {"mutant": mutant, "status": "SURVIVED", "check": "-", "seconds": time.monotonic() - start}
+
+
+def print_table(results):
+    print(f"{'mutant':44} {'family':14} {'platform':8} {'result':9} {'killed by':32} {'time to kill':>12}")
+    for r in results:
+        m = r["mutant"]
+        t = f"{r['seconds']:.2f}s" if r["status"] == "killed" else "-"
+        print(f"{m['name']:44} {m['family']:14} {m.get('platform', 'any'):8} {r['status']:9} {r['check']:32} {t:>12}")
+    killed = [r["seconds"] for r in results if r["status"] == "killed"]
+    by_fuzz = sum(1 for r in results if r["check"].startswith("fuzz:"))
+    summary = f"mutants: {len(killed)}/{len(results)} killed"
+    if killed:
+        summary += f", time to kill median {statistics.median(killed):.2f}s, worst {max(killed):.2f}s"
+    print(f"{summary}, {by_fuzz} only by fuzzing")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--fast", action="store_true", help="no fuzzing tier")
+    parser.add_argument("--fuzz-seconds", type=int, default=60, help="per fuzz target, on mutants still alive")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
+    parser.add_argument("--rc-params", default="max_success=1000")
+    parser.add_argument("--family", action="append", help="only these families")
+    parser.add_argument("--only", action="append", help="only these mutant names")
+    args = parser.parse_args()
+    mutants = [m for m in load_catalogue()
+               if (not args.family or m["family"] in args.family) and (not args.only or m["name"] in args.only)]
+    with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
+        results = list(pool.map(lambda m: hunt(m, args), mutants))
+    print_table(results)
+    sys.exit(0 if all(r["status"] == "killed" for r in results) else 1)
+
+
+if __name__ == "__main__":
+    main()

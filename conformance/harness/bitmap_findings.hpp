@@ -1,0 +1,64 @@
+// Findings: where a profile that models an upstream implementation answers differently from another
+// profile (usually the spec's own, tsfile). They are data, corpora/findings/bitmap.json, and the suite
+// re-detects each one by searching a fixed space of bitmaps and calls in a fixed order.
+//
+// The space: sizes 0 to 72 (capped by both profiles' max_size), five bitmap states per size (none
+// marked; markAll; markRange 0 size; markAll then unmarkRange 0 size, i.e. only the padding bits; the
+// last position marked), and every call of the compared operation with arguments around the bitmap:
+// containsMarkedBit(start, len) for start, len in [-2, size+2], isAllUnmarked(r) for r in [-9, 137].
+// A call's class comes from the spec (profile tsfile): "out-of-range" when it is an error there,
+// "len-0" when its length (or r) is 0, otherwise "in-range". Two answers agree when they are equal or
+// both errors: every failure modelled here is a Java IndexOutOfBoundsException.
+#pragma once
+
+#include <map>
+#include <string>
+#include <tuple>
+#include <vector>
+
+#include "reference/bitmap/model.hpp"
+
+namespace tsc::bitmap {
+
+struct Comparison {
+    std::string profile;    // the upstream behaviour
+    std::string against;    // what it is compared with
+    std::string operation;  // containsMarkedBit | isAllUnmarked
+
+    bool operator<(const Comparison& o) const {
+        return std::tie(profile, against, operation) < std::tie(o.profile, o.against, o.operation);
+    }
+};
+
+struct Example {
+    std::int32_t size = 0;
+    std::string setup;     // operations that make the bitmap state
+    std::string call;      // the diverging call
+    std::string expected;  // the `against` profile's answer
+    std::string actual;    // the profile's answer
+
+    bool operator==(const Example&) const = default;
+};
+
+struct Finding {
+    std::string id;
+    std::string family;
+    Comparison comparison;
+    std::string call_class;
+    std::string condition;
+    std::string source;
+    Example first_example;
+};
+
+struct FindingsRegistry {
+    std::vector<Comparison> comparisons;
+    std::vector<Finding> findings;
+};
+
+// corpora/findings/bitmap.json of the source tree.
+FindingsRegistry load_bitmap_findings();
+
+// The first diverging call of each class, in the search order above.
+std::map<std::string, Example> first_divergences(const Comparison& comparison);
+
+}  // namespace tsc::bitmap

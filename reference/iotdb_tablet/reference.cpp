@@ -1,0 +1,347 @@
+// Reference IoTDB insertTablet serializer and server parser. Every rule names its section of
+// tablets-and-bitmaps.md. One byte at a time, big-endian by explicit shifts, arithmetic through unsigned types.
+#include "reference/iotdb_tablet/reference.hpp"
+
+namespace tsc::iotdb::reference {
+namespace {
+
+// ==================================================================================================
+// Serializer
+// ==================================================================================================
+
+constexpr std::uint32_t kDateSentinel = 10000101;  // §2.6: Java and C++ DATE null (1000-01-01)
+
+// §1.1: every multi-byte value is big-endian: most significant byte first.
+void put_be(Bytes& out, std::uint64_t value, unsigned width) {
+    for (unsigned i = width; i > 0; --i) out.push_back(static_cast<std::uint8_t>((value >> (8 * (i - 1))) & 0xFFu));
+}
+
+bool is_null(const Column& c, std::size_t row) { return c.nulls[row] != 0; }
+
+bool has_null(const Column& c) {
+    for (std::uint8_t mark : c.nulls)
+        if (mark != 0) return true;
+    return false;
+}
+
+std::size_t cell_count(const Cells& cells) {
+    return std::visit([](const auto& v) { return v.size(); }, cells);
+}
+
+// VECTOR, UNKNOWN and non-codes have no tablet writer case (§1.1).
+ErrorClass check_types(const Tablet& t) {
+    for (const Column& c : t.columns)
+        if (!cells_index(c.type)) return ErrorClass::unsupported_type;
+    return ErrorClass::ok;
+}
+
+ErrorClass check_shape(const Tablet& t, const ClientState& s) {
+    const std::size_t n = t.row_count();
+    for (const Column& c : t.columns)
+        if (c.cells.index() != *cells_index(c.type) || cell_count(c.cells) != n || c.nulls.size() != n)
+            return ErrorClass::inconsistent_tablet;
+    if (!s.columns.empty() && s.columns.size() != t.columns.size()) return ErrorClass::inconsistent_tablet;
+    return ErrorClass::ok;
+}
+
+// §2.3: yyyyMMdd; the year must be 1000–9999 (Errata 7); month and day are not validated (C++, Errata 8)
+// but must be two decimal digits to be yyyyMMdd at all.
+bool pack_date(const Date& d, std::uint32_t& out) {
+    if (d.year < 1000 || d.year > 9999 || d.month > 99 || d.day > 99) return false;
+    out = static_cast<std::uint32_t>(d.year) * 10000u + d.month * 100u + d.day;
+    return true;
+}
+
+// §2.6 "slot value": a Go slot holds whatever was stored; packed without a check, wrapping as an i32 does.
+std::uint32_t pack_date_unchecked(const Date& d) {
+    return static_cast<std::uint32_t>(d.year) * 10000u + d.month * 100u + d.day;
+}
+
+// §2.6 table "... null" rows: the bytes of a null cell of a fixed-width type.
+std::uint64_t placeholder(DataType type, Placeholders p) {
+    if (p == Placeholders::zeros) return 0;
+    switch (type) {
+        case DataType::INT32: return 0x80000000u;                      // Integer.MIN_VALUE
+        case DataType::INT64:
+        case DataType::TIMESTAMP: return 0x8000000000000000u;          // Long.MIN_VALUE
+        case DataType::FLOAT: return p == Placeholders::java_sentinels ? 0x00000001u   // Float.MIN_VALUE
+                                                                       : 0x00800000u;  // FLT_MIN
+        case DataType::DOUBLE: return p == Placeholders::java_sentinels ? 0x0000000000000001u   // Double.MIN_VALUE
+                                                                        : 0x0010000000000000u;  // DBL_MIN
+        case DataType::DATE: return kDateSentinel;
+        default: return 0;  // BOOLEAN false
+    }
+}
+
+unsigned width_of(DataType type) {
+    switch (type) {
+        case DataType::BOOLEAN: return 1;
+        case DataType::INT32:
+        case DataType::FLOAT:
+        case DataType::DATE: return 4;
+        default: return 8;
+    }
+}
+
+// §1.1 "Encoding in the values buffer" of one cell that is written as its value.
+ErrorClass put_value(Bytes& out, const Column& c, std::size_t row, bool checked_date) {
+    switch (c.type) {
+        case DataType::BOOLEAN: put_be(out, std::get<0>(c.cells)[row] != 0 ? 1 : 0, 1); break;
+        case DataType::INT32: put_be(out, static_cast<std::uint32_t>(std::get<1>(c.cells)[row]), 4); break;
+        case DataType::INT64:
+        case DataType::TIMESTAMP: put_be(out, static_cast<std::uint64_t>(std::get<2>(c.cells)[row]), 8); break;
+        case DataType::FLOAT: put_be(out, std::get<3>(c.cells)[row], 4); break;  // raw bits: NaN payload kept
+        case DataType::DOUBLE: put_be(out, std::get<4>(c.cells)[row], 8); break;
+        case DataType::DATE: {
+            const Date& d = std::get<5>(c.cells)[row];
+            std::uint32_t packed = pack_date_unchecked(d);
+            if (checked_date && !pack_date(d, packed)) return ErrorClass::date_out_of_range;
+            put_be(out, packed, 4);
+            break;
+        }
+        default: {  // TEXT, STRING, BLOB, OBJECT: i32 byte length, then the bytes
+            const Bytes& b = std::get<6>(c.cells)[row];
+            put_be(out, b.size(), 4);
+            for (std::uint8_t byte : b) out.push_back(byte);
+        }
+    }
+    return ErrorClass::ok;
+}
+
+// §2.4: each column in order, each row in order; a null cell as the profile's placeholder (§2.6).
+ErrorClass put_column(Bytes& out, const Column& c, const Profile& p) {
+    for (std::size_t row = 0; row < c.nulls.size(); ++row) {
+        if (!is_null(c, row)) {
+            if (const ErrorClass e = put_value(out, c, row, true); e != ErrorClass::ok) return e;
+        } else if (p.placeholders == Placeholders::slot_values) {
+            put_value(out, c, row, false);
+        } else if (cells_index(c.type) == 6u) {
+            put_be(out, 0, 4);  // an empty binary
+        } else {
+            put_be(out, placeholder(c.type, p.placeholders), width_of(c.type));
+        }
+    }
+    return ErrorClass::ok;
+}
+
+// The bits of the last sent byte (n/8) that belong to rows >= n.
+std::uint8_t padding_mask(std::size_t n) { return static_cast<std::uint8_t>(0xFFu << (n % 8)); }
+
+// §2.6 "Flag = 1 when", C++ and Go: a mark at a row >= n counts (§2.7 item 4).
+bool marked_past_n(const ClientState& s, std::size_t col, std::size_t n) {
+    if (s.columns.empty()) return false;
+    const ColumnBitmapState& b = s.columns[col];
+    return (b.padding_marks & padding_mask(n)) != 0 || b.marked_past_last_byte;
+}
+
+bool section_sent(const Tablet& t, const ClientState& s, const Profile& p) {
+    bool any_null = false;
+    bool any_mark = false;
+    for (std::size_t j = 0; j < t.columns.size(); ++j) {
+        any_null = any_null || has_null(t.columns[j]);
+        any_mark = any_mark || marked_past_n(s, j, t.row_count());
+    }
+    switch (p.section) {
+        case SectionRule::always: return true;
+        case SectionRule::if_bitmaps_exist: return s.bitmaps_allocated || any_null || any_mark;
+        case SectionRule::if_any_null: return any_null;
+    }
+    return true;
+}
+
+// §2.3 bitmap_section entry of one column: flag, then the bitmap when the flag is 1.
+void put_bitmap_entry(Bytes& out, const Column& c, std::size_t col, const ClientState& s, const Profile& p) {
+    const std::size_t n = c.nulls.size();
+    const bool flag = has_null(c) || (p.flag == FlagRule::any_mark && marked_past_n(s, col, n));
+    out.push_back(flag ? 0x01 : 0x00);
+    if (!flag) return;
+    // §2.3 step 4: n/8+1 bytes; Node sends ceil(n/8) (§2.4, the contract violation).
+    const std::size_t length = p.bitmap_length == BitmapLength::n_div_8_plus_1 ? n / 8 + 1 : (n + 7) / 8;
+    Bytes bitmap(length, 0);
+    for (std::size_t row = 0; row < n; ++row)  // §1.2: row i is bit i&7 of byte i>>3, LSB first
+        if (is_null(c, row)) bitmap[row >> 3] = static_cast<std::uint8_t>(bitmap[row >> 3] | (1u << (row & 7)));
+    if (p.padding == Padding::client_marks && !s.columns.empty() && n / 8 < length)  // §2.6 "Padding bits"
+        bitmap[n / 8] = static_cast<std::uint8_t>(bitmap[n / 8] | (s.columns[col].padding_marks & padding_mask(n)));
+    for (std::uint8_t byte : bitmap) out.push_back(byte);
+}
+
+// ==================================================================================================
+// Parser (the contract)
+// ==================================================================================================
+
+// Reads one byte at a time; never looks past the end.
+class Reader {
+public:
+    explicit Reader(ByteView in) : in_(in) {}
+
+    bool byte(std::uint8_t& b) {
+        if (pos_ >= in_.size()) return false;
+        b = in_[pos_++];
+        return true;
+    }
+    // §1.1: big-endian, most significant byte first.
+    bool be(unsigned width, std::uint64_t& v) {
+        v = 0;
+        for (unsigned i = 0; i < width; ++i) {
+            std::uint8_t b = 0;
+            if (!byte(b)) return false;
+            v = (v << 8) | b;
+        }
+        return true;
+    }
+    bool at_end() const { return pos_ >= in_.size(); }
+    std::size_t position() const { return pos_; }
+
+private:
+    ByteView in_;
+    std::size_t pos_ = 0;
+};
+
+// Errata 2: TSDataType.deserialize / TSDataType.values()[code] fail for a non-code; VECTOR and UNKNOWN have no
+// reader case, nor has OBJECT in TabletDecoder. Checked for the whole schema before any buffer is read.
+ErrorClass check_schema(const Schema& schema, const ParserProfile& parser) {
+    for (DataType t : schema.types)
+        if (static_cast<std::uint8_t>(t) > static_cast<std::uint8_t>(DataType::OBJECT)) return ErrorClass::invalid_type_code;
+    for (DataType t : schema.types)
+        if (!cells_index(t) || (t == DataType::OBJECT && !parser.reads_object)) return ErrorClass::unsupported_type;
+    if (schema.row_count < 0) return ErrorClass::negative_row_count;
+    return ErrorClass::ok;
+}
+
+std::int32_t as_int32(std::uint64_t v) { return static_cast<std::int32_t>(static_cast<std::uint32_t>(v)); }
+
+// The inverse of yyyyMMdd for any i32: floor division, so month and day are 0–99 (model.hpp, Date).
+Date unpack_date(std::int32_t v) {
+    std::int64_t year = v / 10000;
+    std::int64_t rest = v % 10000;
+    if (rest < 0) {
+        rest += 10000;
+        year -= 1;
+    }
+    return Date{static_cast<std::int32_t>(year), static_cast<std::uint8_t>(rest / 100), static_cast<std::uint8_t>(rest % 100)};
+}
+
+// §2.3 step 1: n cells of one column. The cells grow as they are read, never sized from n up front.
+ErrorClass read_column(Reader& r, Column& c, std::size_t n, const ParserProfile& parser) {
+    c.cells = [&]() -> Cells {
+        switch (*cells_index(c.type)) {
+            case 0: return std::vector<std::uint8_t>{};
+            case 1: return std::vector<std::int32_t>{};
+            case 2: return std::vector<std::int64_t>{};
+            case 3: return std::vector<std::uint32_t>{};
+            case 4: return std::vector<std::uint64_t>{};
+            case 5: return std::vector<Date>{};
+            default: return std::vector<Bytes>{};
+        }
+    }();
+    for (std::size_t row = 0; row < n; ++row) {
+        std::uint64_t v = 0;
+        switch (c.type) {
+            case DataType::BOOLEAN:  // Errata 2: legacy true iff 0x01; TabletDecoder true iff non-zero
+                if (!r.be(1, v)) return ErrorClass::truncated_column;
+                std::get<0>(c.cells).push_back(parser.boolean_true_only_0x01 ? (v == 1) : (v != 0));
+                break;
+            case DataType::INT32:
+                if (!r.be(4, v)) return ErrorClass::truncated_column;
+                std::get<1>(c.cells).push_back(as_int32(v));
+                break;
+            case DataType::INT64:
+            case DataType::TIMESTAMP:
+                if (!r.be(8, v)) return ErrorClass::truncated_column;
+                std::get<2>(c.cells).push_back(static_cast<std::int64_t>(v));
+                break;
+            case DataType::FLOAT:
+                if (!r.be(4, v)) return ErrorClass::truncated_column;
+                std::get<3>(c.cells).push_back(static_cast<std::uint32_t>(v));
+                break;
+            case DataType::DOUBLE:
+                if (!r.be(8, v)) return ErrorClass::truncated_column;
+                std::get<4>(c.cells).push_back(v);
+                break;
+            case DataType::DATE:  // §2.3 step 1: read as INT32
+                if (!r.be(4, v)) return ErrorClass::truncated_column;
+                std::get<5>(c.cells).push_back(unpack_date(as_int32(v)));
+                break;
+            default: {  // TEXT, BLOB, STRING, OBJECT: length-prefixed binary
+                if (!r.be(4, v)) return ErrorClass::truncated_length;
+                const std::int32_t length = as_int32(v);
+                if (length < 0) return ErrorClass::negative_length;
+                Bytes b;
+                for (std::int32_t i = 0; i < length; ++i) {
+                    std::uint8_t byte = 0;
+                    if (!r.byte(byte)) return ErrorClass::truncated_value;
+                    b.push_back(byte);
+                }
+                std::get<6>(c.cells).push_back(std::move(b));
+            }
+        }
+        c.nulls.push_back(0);
+    }
+    return ErrorClass::ok;
+}
+
+// §2.3 steps 2–5: no bytes left means no bitmaps; otherwise exactly c entries; a flag counts only if it is 1;
+// a bitmap is n/8+1 bytes of which only rows < n are looked at; what follows is ignored.
+ErrorClass read_bitmap_section(Reader& r, Tablet& t) {
+    if (r.at_end()) return ErrorClass::ok;
+    const std::size_t n = t.row_count();
+    for (Column& c : t.columns) {
+        std::uint8_t flag = 0;
+        if (!r.byte(flag)) return ErrorClass::truncated_bitmap_flag;
+        if (flag != 1) continue;
+        for (std::size_t k = 0; k < n / 8 + 1; ++k) {
+            std::uint8_t byte = 0;
+            if (!r.byte(byte)) return ErrorClass::truncated_bitmap;
+            for (std::size_t bit = 0; bit < 8 && 8 * k + bit < n; ++bit)  // §1.2
+                c.nulls[8 * k + bit] = static_cast<std::uint8_t>((byte >> bit) & 1u);
+        }
+    }
+    return ErrorClass::ok;
+}
+
+// A null cell holds the zero value in the canonical tablet (model.hpp, ParseOutcome).
+void clear_null_cells(Column& c) {
+    for (std::size_t row = 0; row < c.nulls.size(); ++row)
+        if (c.nulls[row] != 0)
+            std::visit([row](auto& cells) { cells[row] = {}; }, c.cells);
+}
+
+}  // namespace
+
+SerializeOutcome serialize(const Tablet& tablet, const ClientState& state, const Profile& profile) {
+    SerializeOutcome out;
+    out.error = check_types(tablet);
+    if (out.ok()) out.error = check_shape(tablet, state);
+    if (!out.ok()) return out;
+    for (std::int64_t ts : tablet.timestamps) put_be(out.timestamps, static_cast<std::uint64_t>(ts), 8);  // §2.2
+    for (const Column& c : tablet.columns)
+        if ((out.error = put_column(out.values, c, profile)) != ErrorClass::ok) return {out.error, {}, {}};
+    if (section_sent(tablet, state, profile))
+        for (std::size_t j = 0; j < tablet.columns.size(); ++j)
+            put_bitmap_entry(out.values, tablet.columns[j], j, state, profile);
+    return out;
+}
+
+ParseOutcome parse(ByteView timestamps, ByteView values, const Schema& schema, const ParserProfile& parser) {
+    ParseOutcome out;
+    if ((out.error = check_schema(schema, parser)) != ErrorClass::ok) return out;
+    const std::size_t n = static_cast<std::size_t>(schema.row_count);
+    Reader ts(timestamps);  // §2.2: exactly n longs; the server reads nothing else from this buffer
+    for (std::size_t i = 0; i < n; ++i) {
+        std::uint64_t v = 0;
+        if (!ts.be(8, v)) return {ErrorClass::truncated_timestamps, {}, 0};
+        out.tablet.timestamps.push_back(static_cast<std::int64_t>(v));
+    }
+    Reader r(values);
+    for (DataType type : schema.types) {
+        Column& c = out.tablet.columns.emplace_back();
+        c.type = type;
+        if ((out.error = read_column(r, c, n, parser)) != ErrorClass::ok) return {out.error, {}, 0};
+    }
+    if ((out.error = read_bitmap_section(r, out.tablet)) != ErrorClass::ok) return {out.error, {}, 0};
+    for (Column& c : out.tablet.columns) clear_null_cells(c);
+    out.consumed = r.position();
+    return out;
+}
+
+}  // namespace tsc::iotdb::reference

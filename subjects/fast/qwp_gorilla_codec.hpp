@@ -51,9 +51,11 @@
 
 #if defined(__GNUC__) || defined(__clang__)
 #define TSC_QWP_INLINE inline __attribute__((always_inline))
+#define TSC_QWP_LAMBDA_INLINE __attribute__((always_inline))
 #define TSC_QWP_UNLIKELY(x) __builtin_expect(!!(x), 0)
 #else
 #define TSC_QWP_INLINE inline
+#define TSC_QWP_LAMBDA_INLINE
 #define TSC_QWP_UNLIKELY(x) (x)
 #endif
 
@@ -303,6 +305,22 @@ TSC_QWP_INLINE std::uint64_t window_at(const std::uint8_t* s, std::uint64_t bitp
     return load_le64<kPortable>(s + (bitpos >> 3)) >> (bitpos & 7);
 }
 
+// The length of the run of zero codes at bit `bitpos` of s (w is the window there), at most
+// `remaining`: counted with count-trailing-zeros, eight bytes at a time, while 8-byte loads fit.
+template <bool kPortable>
+std::uint64_t zero_run_length(const std::uint8_t* s, std::uint64_t bitpos, std::uint64_t w, std::uint64_t remaining,
+                              std::size_t last_load) {
+    unsigned z = static_cast<unsigned>(std::countr_zero(w | (std::uint64_t{1} << 56)));  // ≤ 56 valid bits
+    std::uint64_t run = z;
+    while (z == 56 && run < remaining) {
+        const std::uint64_t q = bitpos + run;
+        if ((q >> 3) > last_load) break;
+        z = static_cast<unsigned>(std::countr_zero(window_at<kPortable>(s, q) | (std::uint64_t{1} << 56)));
+        run += z;
+    }
+    return run < remaining ? run : remaining;
+}
+
 // Decodes `codes` codes (n−2) of the bitstream s[0, len) into out[0, codes), starting from
 // ts = t1 and delta = t1 − t0 (§2.1, §2.4).
 // Precondition: codes ≤ 8·len (at least one bit per code, checked by the caller); out has codes + 8
@@ -335,19 +353,10 @@ std::uint64_t decode_codes(const std::uint8_t* s, std::size_t len, std::int64_t*
         bitpos += used;
     };
 
-    // A run of zero codes starting at bitpos (w is the window there, its low byte zero): counted
-    // with count-trailing-zeros, eight bytes at a time, then emitted in one step.
-    const auto zero_run = [&](std::uint64_t w, std::size_t last_load) {
-        const std::uint64_t remaining = codes - i;
-        unsigned z = static_cast<unsigned>(std::countr_zero(w | (std::uint64_t{1} << 56)));  // ≤ 56 valid bits
-        std::uint64_t run = z;
-        while (z == 56 && run < remaining) {
-            const std::uint64_t q = bitpos + run;
-            if ((q >> 3) > last_load) break;
-            z = static_cast<unsigned>(std::countr_zero(window_at<kPortable>(s, q) | (std::uint64_t{1} << 56)));
-            run += z;
-        }
-        if (run > remaining) run = remaining;
+    // A run of zero codes starting at bitpos (w is the window there, its low byte zero), emitted
+    // in one step. zero_run_length touches no decoder state: inlined or not, that stays in registers.
+    const auto zero_run = [&](std::uint64_t w, std::size_t last_load) TSC_QWP_LAMBDA_INLINE {
+        const std::uint64_t run = zero_run_length<kPortable>(s, bitpos, w, codes - i, last_load);
         fill_run(out + i, run, ts, delta);
         ts += run * delta;
         i += run;

@@ -32,12 +32,12 @@ namespace {
 std::size_t g_allocated = 0;  // the benchmarks run on one thread
 }  // namespace
 
-void* operator new(std::size_t size) {
+// Never inlined: gcc would then pair malloc/free with new/delete and warn (-Wmismatched-new-delete).
+[[gnu::noinline]] void* operator new(std::size_t size) {
     g_allocated += size;
     if (void* p = std::malloc(size == 0 ? 1 : size)) return p;
     throw std::bad_alloc();
 }
-// Not inlined: gcc would then see free() meet a pointer from operator new and warn (-Wmismatched-new-delete).
 [[gnu::noinline]] void operator delete(void* p) noexcept { std::free(p); }
 [[gnu::noinline]] void operator delete(void* p, std::size_t) noexcept { std::free(p); }
 

@@ -17,13 +17,15 @@
 //     K codes that fit in the window (6 × 9-bit, 4 × 12-bit, 3 × 16-bit) all share that bucket.
 //     If so, their payloads are extracted by constant shifts, independent of one another, and the
 //     bit position advances by a constant, so the next load does not wait for decoded data. The
-//     bucket's loop runs while windows stay uniform; a jittered interval's occasional zero code is
-//     taken inside it. 36-bit codes (one per window) are loaded four windows at a time;
+//     bucket's loop runs while windows stay uniform; a window that is not gives the leading codes
+//     of that bucket, and a jittered interval's occasional zero code after them is taken at once.
+//     36-bit codes (one per window) are loaded four windows at a time;
 //   - runs of zero codes (constant interval) are counted with count-trailing-zeros, eight bytes at a
 //     time, and emitted in one step by a 4-lane arithmetic fill;
-//   - anything else (mixed buckets, the last 32 bytes): a 16-entry table indexed by the low 4 bits
-//     of the window gives code length and the two shifts that extract and sign-extend the payload:
-//     a table load, two shifts and two adds per code, no branch on the bucket;
+//   - the last 32 bytes / 16 codes: a 16-entry table indexed by the low 4 bits of the window gives
+//     code length and the two shifts that extract and sign-extend the payload: a table load, two
+//     shifts and two adds per code, no branch on the bucket; the last < 8 bytes go through a
+//     zero-padded copy with an explicit bound;
 //   - no storage is sized before the input is known to hold it: null bitmap, seeds, one bit per code
 //     (Gorilla) or n×8 bytes (raw) are checked first, in the order that gives the reference's class;
 //   - values and bitmap storage are members, grown when a later column is larger, never shrunk.
@@ -51,6 +53,9 @@
 
 #if defined(__GNUC__) || defined(__clang__)
 #define TSC_QWP_INLINE inline __attribute__((always_inline))
+// For a lambda over the decoder's running state: were it left out of line (GCC does so for the
+// portable variant, whose byte-wise loads look bigger to the inliner), that state would live in
+// memory for the whole loop.
 #define TSC_QWP_LAMBDA_INLINE __attribute__((always_inline))
 #define TSC_QWP_UNLIKELY(x) __builtin_expect(!!(x), 0)
 #else
@@ -144,11 +149,12 @@ public:
     T* data() { return data_.get(); }
     const T* data() const { return data_.get(); }
     std::size_t capacity() const { return capacity_; }
-    // Makes room for n elements (plus slack); old contents are not kept.
+    // Makes room for n elements (plus slack), growing by at least half; old contents are not kept.
     void grow_to(std::size_t n) {
         if (n <= capacity_) return;
-        data_ = std::make_unique_for_overwrite<T[]>(n + kSlack);
-        capacity_ = n;
+        const std::size_t cap = std::max(n, capacity_ + capacity_ / 2);
+        data_ = std::make_unique_for_overwrite<T[]>(cap + kSlack);
+        capacity_ = cap;
     }
 
 private:
@@ -270,24 +276,32 @@ struct Uniform {
     }
 };
 
-// out[k] = ts + (k+1)·delta for k in [0, run), four independent lanes; may write up to 3 elements
-// past `run` (into storage slack or into slots that are written again later).
+// out[k] = ts + (k+1)·delta for k in [0, run): two 2-lane vectors (GCC/clang vector extension,
+// lowered to scalars where the target has no vector unit), 4 values per step; may write up to 3
+// elements past `run` (into storage slack or into slots that are written again later).
 TSC_QWP_INLINE void fill_run(std::int64_t* out, std::uint64_t run, std::uint64_t ts, std::uint64_t delta) {
-    std::uint64_t a = ts + delta;
-    std::uint64_t b = a + delta;
-    std::uint64_t c = b + delta;
-    std::uint64_t d = c + delta;
+#if defined(__GNUC__) || defined(__clang__)
+    using V2 = std::uint64_t __attribute__((vector_size(16)));
+    V2 a = {ts + delta, ts + 2 * delta};
+    V2 b = {ts + 3 * delta, ts + 4 * delta};
+    const V2 step = {4 * delta, 4 * delta};
+    for (std::uint64_t k = 0; k < run; k += 4) {
+        std::memcpy(out + k, &a, 16);
+        std::memcpy(out + k + 2, &b, 16);
+        a += step;
+        b += step;
+    }
+#else
+    std::uint64_t a = ts + delta, b = a + delta, c = b + delta, d = c + delta;
     const std::uint64_t step = delta * 4;
     for (std::uint64_t k = 0; k < run; k += 4) {
         out[k + 0] = static_cast<std::int64_t>(a);
         out[k + 1] = static_cast<std::int64_t>(b);
         out[k + 2] = static_cast<std::int64_t>(c);
         out[k + 3] = static_cast<std::int64_t>(d);
-        a += step;
-        b += step;
-        c += step;
-        d += step;
+        a += step, b += step, c += step, d += step;
     }
+#endif
 }
 
 // z (0..3) zero codes: three unconditional stores, the state advanced by z·delta.

@@ -16,13 +16,15 @@ namespace {
 std::atomic<std::size_t> g_allocated{0};
 }  // namespace
 
-void* operator new(std::size_t size) {
+// Not inlined: gcc would otherwise see free() called on what it takes for the builtin operator new's memory
+// (-Wmismatched-new-delete).
+[[gnu::noinline]] void* operator new(std::size_t size) {
     g_allocated += size;
     if (void* p = std::malloc(size == 0 ? 1 : size)) return p;
     throw std::bad_alloc();
 }
-void operator delete(void* p) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t) noexcept { std::free(p); }
+[[gnu::noinline]] void operator delete(void* p) noexcept { std::free(p); }
+[[gnu::noinline]] void operator delete(void* p, std::size_t) noexcept { std::free(p); }
 
 namespace tsc::iotdb {
 namespace {

@@ -24,22 +24,10 @@
 
 #include <benchmark/benchmark.h>
 
+#include "conformance/allocation/allocation_counter.hpp"
 #include "reference/bitmap/reference.hpp"
 #include "subjects/fast/bitmap_array.hpp"
 #include "subjects/fast/bitmap_long.hpp"
-
-namespace {
-std::size_t g_allocated = 0;  // the benchmarks run on one thread
-}  // namespace
-
-// Never inlined: gcc would then pair malloc/free with new/delete and warn (-Wmismatched-new-delete).
-[[gnu::noinline]] void* operator new(std::size_t size) {
-    g_allocated += size;
-    if (void* p = std::malloc(size == 0 ? 1 : size)) return p;
-    throw std::bad_alloc();
-}
-[[gnu::noinline]] void operator delete(void* p) noexcept { std::free(p); }
-[[gnu::noinline]] void operator delete(void* p, std::size_t) noexcept { std::free(p); }
 
 namespace {
 
@@ -92,14 +80,14 @@ const Bitmaps& bitmaps() {
 template <class Check>
 void run_checks(benchmark::State& state, Check check) {
     std::size_t marked = 0;
-    const std::size_t allocated_before = g_allocated;
+    const std::size_t allocated_before = allocation::bytes();
     for (auto _ : state) {
         for (int i = 0; i < kBitmaps; ++i) marked += check(i) ? 1 : 0;
         benchmark::DoNotOptimize(marked);
         benchmark::ClobberMemory();  // the bitmaps may have changed: no hoisting of the checks
     }
     const double checks = static_cast<double>(state.iterations()) * kBitmaps;
-    state.counters["bytes_per_check"] = static_cast<double>(g_allocated - allocated_before) / checks;
+    state.counters["bytes_per_check"] = static_cast<double>(allocation::bytes() - allocated_before) / checks;
     state.counters["marked_share"] = static_cast<double>(marked) / checks;
 }
 

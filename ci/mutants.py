@@ -2,12 +2,12 @@
 """Runs the mutant catalogue against the suite and prints the kill table.
 
 Each mutant of subjects/mutants/catalogue.json is a subject named mutant:<family>:<name>, built
-into the mutant builds (presets mutants, s390x-mutants, fuzz-mutants). For each mutant the
+into the dev build, the s390x build (big-endian-only mutants) and the fuzz-mutants build. For each mutant the
 checks of its family run in order, selected with TSCONFORM_SUBJECTS, until one fails:
   vectors, properties (the rest of the family's test binary), replay:<target> (each fuzz
   target over its corpus), and, unless --fast, fuzz:<target> for --fuzz-seconds each.
 A mutant whose catalogue entry has "platform": "s390x" only misbehaves on a big-endian host:
-its checks run in the s390x-mutants build under qemu-s390x.
+its checks run in the s390x build under qemu-s390x.
 
 Exit status 1 when a mutant survives or is missing from its build.
 """
@@ -45,11 +45,11 @@ def checks_for(mutant, args):
     """(check name, build folder, argv) in the order they run; the fuzz tier last."""
     family = mutant["family"]
     s390x = mutant.get("platform") == "s390x"
-    build = ROOT / "build" / ("s390x-mutants" if s390x else "mutants")
+    build = ROOT / "build" / ("s390x" if s390x else "dev")
     prefix = QEMU if s390x else []
     test = [*prefix, str(build / f"test_{family}")]
-    checks = [("vectors", test + ["--gtest_filter=*Vectors*"]),
-              ("properties", test + ["--gtest_filter=-*Vectors*"])]
+    checks = [("vectors", test + ["--gtest_filter=*Vectors*", "--gtest_fail_fast"]),
+              ("properties", test + ["--gtest_filter=-*Vectors*", "--gtest_fail_fast"])]
     for target in fuzz_targets(family):
         checks.append((f"replay:{target}", [*prefix, str(build / f"replay_{target}"), *corpus_dirs(target)]))
     if not args.fast and not s390x:
@@ -117,7 +117,9 @@ def main():
     parser.add_argument("--fast", action="store_true", help="no fuzzing tier")
     parser.add_argument("--fuzz-seconds", type=int, default=60, help="per fuzz target, on mutants still alive")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
-    parser.add_argument("--rc-params", default="max_success=1000")
+    # No shrinking: a kill needs one failing case, not the smallest one, and shrinking a stateful
+    # sequence against a broken subject can take minutes. A person reproduces with shrinking on.
+    parser.add_argument("--rc-params", default="max_success=1000 noshrink=1")
     parser.add_argument("--family", action="append", help="only these families")
     parser.add_argument("--only", action="append", help="only these mutant names")
     args = parser.parse_args()

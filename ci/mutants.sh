@@ -7,7 +7,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ci/setup.sh
-presets=(mutants s390x-mutants)
+presets=(dev s390x)
 [[ " $* " == *" --fast "* ]] || presets+=(fuzz-mutants)
 for preset in "${presets[@]}"; do
   echo "== build: $preset"

@@ -3,8 +3,9 @@
 #   dev    gcc, optimized with debug info
 #   asan   gcc with AddressSanitizer and UndefinedBehaviorSanitizer
 #   s390x  big-endian cross build; every test runs under qemu-s390x
+# then the mutant gate's fast tier (ci/mutants.py --fast): every catalogued mutant must be killed
+# by the vectors, properties or replay, so a change that weakens a check cannot land.
 # RC_PARAMS in the environment overrides the properties' default max_success=1000.
-# The mutant gate is ci/mutants.sh.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ci/setup.sh
@@ -15,3 +16,6 @@ for preset in dev asan s390x; do
   echo "== $preset: ctest"
   ctest --test-dir "build/$preset" --output-on-failure --parallel "$(nproc)"
 done
+
+echo "== mutant gate, fast tier (vectors, properties, replay)"
+python3 ci/mutants.py --fast

@@ -61,6 +61,8 @@ function(tsc_add_subjects target)
       add_library(${ns} OBJECT ${sources})
       target_link_libraries(${ns} PUBLIC tsc_model)
       target_compile_definitions(${ns} PRIVATE TSC_MUTANT="${name}" TSC_SUBJECT_NS=${ns})
+      # No debug info: a mutant is debugged by its report, and -g doubles the build's longest step.
+      target_compile_options(${ns} PRIVATE -g0)
       target_sources(${target} PRIVATE $<TARGET_OBJECTS:${ns}>)
       string(APPEND decls "namespace tsc::subjects::${ns} { void register_${family}(); }\n")
       string(APPEND calls "    tsc::subjects::${ns}::register_${family}();\n")

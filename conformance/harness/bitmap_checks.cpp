@@ -9,21 +9,6 @@
 
 namespace tsc::bitmap {
 
-std::vector<Subject*> subjects_under_test() {
-    register_builtin_subjects();
-    std::vector<Subject*> out;
-    for (Subject* s : registry<Subject>().selected())
-        if (s->name() != "reference") out.push_back(s);
-    return out;
-}
-
-Subject& reference_subject() {
-    register_builtin_subjects();
-    Subject* s = registry<Subject>().find("reference");
-    if (s == nullptr) throw std::logic_error("the bitmap reference subject is not registered");
-    return *s;
-}
-
 const Profile& profile_of(const Subject& subject) {
     for (const Profile& p : kProfiles)
         if (p.name == subject.profile()) return p;

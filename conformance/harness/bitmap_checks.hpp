@@ -13,15 +13,16 @@
 
 #include "conformance/harness/bitmap_program.hpp"
 #include "conformance/harness/report.hpp"
+#include "subjects/api/registry.hpp"
 #include "reference/bitmap/reference.hpp"
 #include "subjects/api/bitmap.hpp"
 
 namespace tsc::bitmap {
 
-// The subjects checks run against (TSCONFORM_SUBJECTS or every non-mutant one), reference excluded.
-std::vector<Subject*> subjects_under_test();
-// The registered reference adapter (subject "reference").
-Subject& reference_subject();
+// The subjects, selected by TSCONFORM_SUBJECTS, in this family's registry (subjects/api/registry.hpp).
+inline std::vector<Subject*> subjects_under_test() { return tsc::subjects_under_test<Subject>(); }
+inline Subject& reference_subject() { return tsc::reference_subject<Subject>(); }
+inline std::vector<Subject*> reference_and_subjects() { return tsc::reference_and_subjects<Subject>(); }
 
 // What one operation produced, normalized for comparison.
 struct Observation {

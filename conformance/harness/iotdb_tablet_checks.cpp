@@ -13,14 +13,6 @@
 
 namespace tsc::iotdb {
 
-std::vector<Subject*> subjects_under_test() {
-    register_builtin_subjects();
-    std::vector<Subject*> out;
-    for (Subject* s : registry<Subject>().selected())
-        if (s->name() != "reference") out.push_back(s);
-    return out;
-}
-
 namespace {
 
 constexpr std::size_t kWindow = 16;  // bytes shown on each side of a first difference

@@ -11,12 +11,15 @@
 #include <vector>
 
 #include "conformance/harness/report.hpp"
+#include "subjects/api/registry.hpp"
 #include "subjects/api/qwp_gorilla.hpp"
 
 namespace tsc::qwp {
 
-// The subjects checks run against (TSCONFORM_SUBJECTS or every non-mutant one), reference excluded.
-std::vector<Subject*> subjects_under_test();
+// The subjects, selected by TSCONFORM_SUBJECTS, in this family's registry (subjects/api/registry.hpp).
+inline std::vector<Subject*> subjects_under_test() { return tsc::subjects_under_test<Subject>(); }
+inline Subject& reference_subject() { return tsc::reference_subject<Subject>(); }
+inline std::vector<Subject*> reference_and_subjects() { return tsc::reference_and_subjects<Subject>(); }
 
 struct Difference {
     std::string where;

@@ -13,20 +13,6 @@
 
 namespace tsc::tsfile {
 
-std::vector<Subject*> subjects_under_test() {
-    register_builtin_subjects();
-    std::vector<Subject*> out;
-    for (Subject* s : registry<Subject>().selected())
-        if (s->name() != "reference") out.push_back(s);
-    return out;
-}
-
-std::vector<Subject*> reference_and_subjects() {
-    std::vector<Subject*> all = subjects_under_test();
-    all.insert(all.begin(), registry<Subject>().find("reference"));
-    return all;
-}
-
 namespace {
 
 constexpr std::size_t kShownChars = 400;

@@ -5,6 +5,7 @@
 
 #include <cstdlib>
 #include <memory>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -70,5 +71,35 @@ Registry<Subject>& registry() {
 // Registers the reference adapters, the fast subjects and (in a mutant build) every mutant.
 // Defined in generated code (see CMakeLists.txt); safe to call more than once.
 void register_builtin_subjects();
+
+// Every family registers its reference adapter under this name.
+inline constexpr std::string_view kReferenceName = "reference";
+
+// The subjects a check compares with the reference: the selected ones, the reference excluded.
+template <class Subject>
+std::vector<Subject*> subjects_under_test() {
+    register_builtin_subjects();
+    std::vector<Subject*> out;
+    for (Subject* s : registry<Subject>().selected())
+        if (s->name() != kReferenceName) out.push_back(s);
+    return out;
+}
+
+template <class Subject>
+Subject& reference_subject() {
+    register_builtin_subjects();
+    Subject* s = registry<Subject>().find(kReferenceName);
+    if (s == nullptr) throw std::logic_error("a family's reference subject is not registered");
+    return *s;
+}
+
+// The reference first, then subjects_under_test(): for checks against fixed expectations (vectors,
+// hostile inputs), where a case the reference fails is a spec question, not a subject bug.
+template <class Subject>
+std::vector<Subject*> reference_and_subjects() {
+    std::vector<Subject*> all = subjects_under_test<Subject>();
+    all.insert(all.begin(), &reference_subject<Subject>());
+    return all;
+}
 
 }  // namespace tsc

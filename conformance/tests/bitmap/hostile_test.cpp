@@ -1,27 +1,12 @@
 // Hostile sizes and counts: a program or fuzz input that declares a huge bitmap, operand or row count
 // must be rejected or skipped without sizing storage from that number. The global allocator counts
 // what each call allocates.
-#include <atomic>
-#include <cstdlib>
 #include <limits>
-#include <new>
 
 #include <gtest/gtest.h>
 
+#include "conformance/allocation/allocation_counter.hpp"
 #include "conformance/harness/bitmap_checks.hpp"
-
-namespace {
-std::atomic<std::size_t> g_allocated{0};
-}  // namespace
-
-// Never inlined: gcc would then pair malloc/free with new/delete and warn (-Wmismatched-new-delete).
-[[gnu::noinline]] void* operator new(std::size_t size) {
-    g_allocated += size;
-    if (void* p = std::malloc(size == 0 ? 1 : size)) return p;
-    throw std::bad_alloc();
-}
-[[gnu::noinline]] void operator delete(void* p) noexcept { std::free(p); }
-[[gnu::noinline]] void operator delete(void* p, std::size_t) noexcept { std::free(p); }
 
 namespace tsc::bitmap {
 namespace {
@@ -29,19 +14,10 @@ namespace {
 constexpr std::size_t kAllocationLimit = 64 * 1024;
 constexpr std::int32_t kIntMax = std::numeric_limits<std::int32_t>::max();
 
-template <class F>
-std::size_t allocated_by(F f) {
-    g_allocated = 0;
-    f();
-    return g_allocated;
-}
-
 TEST(BitmapHostile, HugeSizesGiveNoResultWithoutAllocating) {
-    std::vector<Subject*> subjects = subjects_under_test();
-    subjects.push_back(&reference_subject());
-    for (Subject* s : subjects)
+    for (Subject* s : reference_and_subjects())
         for (std::int32_t size : {kIntMax, kMaxSize + 1, -1, std::numeric_limits<std::int32_t>::min()}) {
-            const std::size_t bytes = allocated_by([&] {
+            const std::size_t bytes = allocation::bytes_allocated_by([&] {
                 EXPECT_EQ(s->create(size), nullptr) << s->name() << " size " << size;
                 EXPECT_EQ(s->create(Value{size, Bytes{}}), nullptr) << s->name() << " size " << size;
                 Program p;
@@ -57,7 +33,7 @@ TEST(BitmapHostile, ParserChecksDeclaredOperandSizesAgainstTheBytesGiven) {
                              "equalsInRange -5 00 1", "orFailedRows 0 2147483647 ff"}) {
         std::string error;
         std::optional<std::vector<Op>> ops;
-        const std::size_t bytes = allocated_by([&] { ops = parse_ops(text, error); });
+        const std::size_t bytes = allocation::bytes_allocated_by([&] { ops = parse_ops(text, error); });
         EXPECT_LT(bytes, kAllocationLimit) << text;
         if (std::string_view(text).starts_with("orFailedRows")) {
             ASSERT_TRUE(ops) << error;  // a row count is only a bound: one byte was given
@@ -76,11 +52,11 @@ TEST(BitmapHostile, FuzzDecoderNeverReadsMoreThanTheInputHolds) {
     };
     for (const Bytes& in : inputs) {
         Program p;
-        const std::size_t bytes = allocated_by([&] { p = decode_fuzz_input(in); });
+        const std::size_t bytes = allocation::bytes_allocated_by([&] { p = decode_fuzz_input(in); });
         EXPECT_LT(bytes, kAllocationLimit);
         EXPECT_TRUE(is_valid(p));
         std::vector<Failure> failures;
-        const std::size_t checked = allocated_by([&] { failures = check_program(p); });
+        const std::size_t checked = allocation::bytes_allocated_by([&] { failures = check_program(p); });
         EXPECT_LT(checked, kAllocationLimit);
         EXPECT_TRUE(failures.empty()) << describe_all(failures);
     }

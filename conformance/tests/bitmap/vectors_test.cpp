@@ -32,9 +32,7 @@ TEST(BitmapVectors, ReferenceGivesEveryExpectation) {
 }
 
 TEST(BitmapVectors, EverySubjectGivesTheTsfileExpectations) {
-    std::vector<Subject*> subjects = subjects_under_test();
-    subjects.insert(subjects.begin(), &reference_subject());
-    for (Subject* s : subjects) {
+    for (Subject* s : reference_and_subjects()) {
         std::size_t ran = 0;
         for (const Vector& v : load_bitmap_vectors()) {
             if (v.profile.name != s->profile()) continue;

@@ -1,36 +1,19 @@
 // Hostile counts: a few bytes that declare 2^31-1 rows or a 2^31-1 byte string must fail with an error class,
 // quickly and without sizing storage from the declared count. The global allocator counts what each parse
 // allocates; ctest's timeout catches a parser that walks two billion rows.
-#include <atomic>
-#include <cstdlib>
-#include <new>
 
 #include <gtest/gtest.h>
 
+#include "conformance/allocation/allocation_counter.hpp"
 #include "conformance/harness/encoding_text.hpp"
 #include "conformance/harness/iotdb_tablet_checks.hpp"
 #include "reference/iotdb_tablet/reference.hpp"
 #include "subjects/api/registry.hpp"
 
-namespace {
-std::atomic<std::size_t> g_allocated{0};
-}  // namespace
-
-// Not inlined: gcc would otherwise see free() called on what it takes for the builtin operator new's memory
-// (-Wmismatched-new-delete).
-[[gnu::noinline]] void* operator new(std::size_t size) {
-    g_allocated += size;
-    if (void* p = std::malloc(size == 0 ? 1 : size)) return p;
-    throw std::bad_alloc();
-}
-[[gnu::noinline]] void operator delete(void* p) noexcept { std::free(p); }
-[[gnu::noinline]] void operator delete(void* p, std::size_t) noexcept { std::free(p); }
-
 namespace tsc::iotdb {
 namespace {
 
 constexpr std::int32_t kHugeRows = 2147483647;
-constexpr std::size_t kAllocationLimit = 1 << 20;
 
 struct HostileCase {
     const char* what;
@@ -52,12 +35,6 @@ const HostileCase kCases[] = {
     {"a negative row count", {DataType::INT32}, -2147483647 - 1, "", ""},
 };
 
-std::vector<Subject*> reference_and_subjects() {
-    std::vector<Subject*> all = subjects_under_test();
-    all.insert(all.begin(), registry<Subject>().find("reference"));
-    return all;
-}
-
 TEST(IotdbTabletHostile, HugeCountsInAFewBytesFailWithoutAllocating) {
     for (const HostileCase& c : kCases) {
         const Bytes timestamps = *from_hex(c.timestamps);
@@ -65,11 +42,11 @@ TEST(IotdbTabletHostile, HugeCountsInAFewBytesFailWithoutAllocating) {
         const Schema schema{c.types, c.rows};
         for (Subject* s : reference_and_subjects())
             for (const ParserProfile& q : kParserProfiles) {
-                g_allocated = 0;
+                allocation::reset();
                 const ParseOutcome out = s->parse(timestamps, values, schema, q);
-                const std::size_t allocated = g_allocated;
+                const std::size_t allocated = allocation::bytes();
                 EXPECT_FALSE(out.ok()) << c.what << ", subject " << s->name() << ": " << describe(out);
-                EXPECT_LT(allocated, kAllocationLimit)
+                EXPECT_LT(allocated, allocation::kHostileInputLimit)
                     << c.what << ", subject " << s->name() << ", parser " << q.name << ": allocated " << allocated
                     << " bytes\n  reproduce: " << parse_command(std::string(s->name()), timestamps, values, schema, q);
                 EXPECT_EQ(out.error, reference::parse(timestamps, values, schema, q).error)

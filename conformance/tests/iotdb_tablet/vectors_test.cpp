@@ -11,13 +11,6 @@
 namespace tsc::iotdb {
 namespace {
 
-// The reference first: a vector the reference fails is a spec question, not a subject bug.
-std::vector<Subject*> reference_and_subjects() {
-    std::vector<Subject*> all = subjects_under_test();
-    all.insert(all.begin(), registry<Subject>().find("reference"));
-    return all;
-}
-
 std::string where(const std::string& name, const std::string& source) {
     return "vector " + name + " (" + source + ") in " + vector_file("iotdb_tablet").string();
 }

@@ -1,34 +1,19 @@
 // Hostile sizes: a ~20-byte column that declares 4e9 rows must fail with an error class, quickly
 // and without sizing storage from the row count. The global allocator counts what each decode
 // allocates; ctest's timeout catches a decoder that walks four billion rows.
-#include <atomic>
-#include <cstdlib>
-#include <new>
 
 #include <gtest/gtest.h>
 
+#include "conformance/allocation/allocation_counter.hpp"
 #include "conformance/harness/encoding_text.hpp"
 #include "conformance/harness/qwp_gorilla_checks.hpp"
 #include "reference/qwp_gorilla/reference.hpp"
 #include "subjects/api/registry.hpp"
 
-namespace {
-std::atomic<std::size_t> g_allocated{0};
-}  // namespace
-
-void* operator new(std::size_t size) {
-    g_allocated += size;
-    if (void* p = std::malloc(size == 0 ? 1 : size)) return p;
-    throw std::bad_alloc();
-}
-void operator delete(void* p) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t) noexcept { std::free(p); }
-
 namespace tsc::qwp {
 namespace {
 
 constexpr std::uint64_t kHostileRows = 4'000'000'000;
-constexpr std::size_t kAllocationLimit = 1 << 20;
 
 struct HostileCase {
     const char* what;
@@ -44,23 +29,17 @@ const HostileCase kCases[] = {
     {"bitmap with NULLs and values", "01" "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa" "00", true},
 };
 
-std::vector<Subject*> reference_and_subjects() {
-    std::vector<Subject*> all = subjects_under_test();
-    all.insert(all.begin(), registry<Subject>().find("reference"));
-    return all;
-}
-
 TEST(QwpGorillaHostile, FourBillionRowsInTwentyBytesFailWithoutAllocating) {
     for (const HostileCase& c : kCases) {
         const Bytes body = *from_hex(c.hex);
         const Framing framing{kHostileRows, c.gorilla_flag};
         for (Subject* s : reference_and_subjects())
             for (const Profile& p : kProfiles) {
-                g_allocated = 0;
+                allocation::reset();
                 const DecodeOutcome out = s->decode(body, framing, p);
-                const std::size_t allocated = g_allocated;
+                const std::size_t allocated = allocation::bytes();
                 EXPECT_FALSE(out.ok()) << c.what << ", subject " << s->name() << ": " << describe(out);
-                EXPECT_LT(allocated, kAllocationLimit)
+                EXPECT_LT(allocated, allocation::kHostileInputLimit)
                     << c.what << ", subject " << s->name() << ", profile " << p.name << ": allocated " << allocated
                     << " bytes\n  reproduce: " << decode_command(std::string(s->name()), body, framing, p);
                 EXPECT_EQ(out.error, reference::decode(body, framing, p).error) << c.what << ", " << s->name();

@@ -13,13 +13,6 @@
 namespace tsc::qwp {
 namespace {
 
-// The reference first: a vector the reference fails is a spec question, not a subject bug.
-std::vector<Subject*> reference_and_subjects() {
-    std::vector<Subject*> all = subjects_under_test();
-    all.insert(all.begin(), registry<Subject>().find("reference"));
-    return all;
-}
-
 std::string context(const Vector& v, const Subject& s, const Profile& p) {
     return "vector " + v.name + " (" + v.source + ") in " + vector_file("qwp_gorilla").string() + "\n  subject " +
            std::string(s.name()) + ", profile " + std::string(p.name) + ", input " + to_hex(v.bytes) +

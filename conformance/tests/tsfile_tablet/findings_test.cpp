@@ -12,9 +12,9 @@
 
 #include <gtest/gtest.h>
 
+#include "conformance/allocation/allocation_counter.hpp"
 #include "conformance/harness/tsfile_tablet_checks.hpp"
 #include "conformance/harness/tsfile_tablet_vectors.hpp"
-#include "conformance/tests/tsfile_tablet/allocation_counter.hpp"
 #include "reference/tsfile_tablet/reference.hpp"
 
 namespace tsc::tsfile::test {
@@ -43,9 +43,9 @@ void expect_reading(const Finding& f, Layout layout, std::size_t allocations) {
     const Vector& v = f.example;
     if (!v.bytes) return;
     for (Subject* s : reference_and_subjects()) {
-        reset_allocated_bytes();
+        allocation::reset();
         const DeserializeOutcome out = s->deserialize(*v.bytes, layout);
-        const std::size_t allocated = allocated_bytes();
+        const std::size_t allocated = allocation::bytes();
         const auto diff = compare(*v.expected, out);
         EXPECT_FALSE(diff) << where(f, *s, layout) << "\n  differs: " << diff->where << "\n  expected: " << diff->expected
                            << "\n  actual: " << diff->actual << "\n  reproduce: "
@@ -81,7 +81,7 @@ TEST(TsfileTabletFindings, EveryFindingIsStillDetected) {
     for (const Finding& f : findings) {
         EXPECT_TRUE(ids.insert(f.id).second) << "duplicate finding " << f.id;
         EXPECT_FALSE(f.upstream.empty() || f.spec.empty() || f.condition.empty()) << f.id;
-        const std::size_t allocations = f.check == "hostile" ? kAllocationLimit : SIZE_MAX;
+        const std::size_t allocations = f.check == "hostile" ? allocation::kHostileInputLimit : SIZE_MAX;
         for (Layout layout : f.layouts) {
             expect_serialization(f, layout);
             expect_reading(f, layout, allocations);

@@ -2,33 +2,15 @@
 // an error class (or, where Java would read them as a valid empty tablet, succeed) quickly and
 // without sizing storage from the count. The global allocator counts what each call allocates;
 // ctest's timeout catches a deserializer that walks two billion rows.
-#include <atomic>
-#include <cstdlib>
-#include <new>
 
 #include <gtest/gtest.h>
 
+#include "conformance/allocation/allocation_counter.hpp"
 #include "conformance/harness/encoding_text.hpp"
 #include "conformance/harness/tsfile_tablet_checks.hpp"
-#include "conformance/tests/tsfile_tablet/allocation_counter.hpp"
 #include "reference/tsfile_tablet/reference.hpp"
 
-namespace {
-std::atomic<std::size_t> g_allocated{0};
-}  // namespace
-
-void* operator new(std::size_t size) {
-    g_allocated += size;
-    if (void* p = std::malloc(size == 0 ? 1 : size)) return p;
-    throw std::bad_alloc();
-}
-void operator delete(void* p) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t) noexcept { std::free(p); }
-
 namespace tsc::tsfile::test {
-
-void reset_allocated_bytes() { g_allocated = 0; }
-std::size_t allocated_bytes() { return g_allocated; }
 
 namespace {
 
@@ -67,11 +49,11 @@ TEST(TsfileTabletHostile, DeclaredCountsDoNotSizeStorage) {
         const Bytes in = *from_hex(c.hex);
         for (Subject* s : reference_and_subjects())
             for (Layout layout : kLayouts) {
-                reset_allocated_bytes();
+                allocation::reset();
                 const DeserializeOutcome out = s->deserialize(in, layout);
-                const std::size_t allocated = allocated_bytes();
+                const std::size_t allocated = allocation::bytes();
                 EXPECT_EQ(name_of(out.error), c.expected) << c.what << ", subject " << s->name() << ": " << describe(out);
-                EXPECT_LT(allocated, kAllocationLimit)
+                EXPECT_LT(allocated, allocation::kHostileInputLimit)
                     << c.what << ", subject " << s->name() << ", layout " << name_of(layout) << ": allocated " << allocated
                     << " bytes\n  reproduce: " << deserialize_command(std::string(s->name()), in, layout);
             }

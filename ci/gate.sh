@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The conformance gate: every check against the built-in subjects, each fuzz target fuzzed for
-# TSC_FUZZ_SECONDS (default 60), the s390x run under QEMU, then one summary row per family.
+# TSC_FUZZ_SECONDS (default 60), the s390x run under QEMU, the mutant gate's fast tier, then one
+# summary row per family.
 # A fuzz crash leaves its input under build/gate/crashes/<target>/ and prints how to replay it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -97,14 +98,26 @@ for f in "${families[@]}"; do
   fi
 done
 
+echo "== mutant gate, fast tier (every catalogued mutant against vectors, properties, replay)"
+python3 ci/mutants.py --fast >"$work/mutants.txt" || true
+declare -A mutants
+for f in "${families[@]}"; do
+  killed=$(awk -v f="$f" '$2 == f && $4 == "killed"' "$work/mutants.txt" | wc -l)
+  total=$(awk -v f="$f" '$2 == f' "$work/mutants.txt" | wc -l)
+  mutants[$f]="$killed/$total"
+  [ "$killed" -eq "$total" ] || { failures[$f]=$((failures[$f] + 1)); awk -v f="$f" 'NR == 1 || ($2 == f && $4 != "killed")' "$work/mutants.txt"; }
+done
+
 echo
-printf '%-15s %7s %10s %9s %12s %9s %7s\n' family checks cases failures "fuzz execs" "exec/s" s390x
+printf '%-15s %7s %10s %9s %12s %9s %7s %8s\n' family checks cases failures "fuzz execs" "exec/s" s390x mutants
 total_failures=0
 for f in "${families[@]}"; do
-  printf '%-15s %7s %10s %9s %12s %9s %7s\n' "$f" "${checks[$f]}" "${cases[$f]}" "${failures[$f]}" \
-    "${execs[$f]}" "${rate[$f]}" "${s390x[$f]}"
+  printf '%-15s %7s %10s %9s %12s %9s %7s %8s\n' "$f" "${checks[$f]}" "${cases[$f]}" "${failures[$f]}" \
+    "${execs[$f]}" "${rate[$f]}" "${s390x[$f]}" "${mutants[$f]}"
   total_failures=$((total_failures + failures[$f]))
 done
 echo "fuzzing: ${seconds}s per target; exec/s summed over a family's targets"
+tail -n 1 "$work/mutants.txt"
+echo "kill table: $work/mutants.txt"
 [ "$total_failures" -eq 0 ] || { echo "gate: $total_failures failing check group(s)"; exit 1; }
 echo "gate: passed"

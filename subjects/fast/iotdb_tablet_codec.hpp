@@ -39,11 +39,7 @@
 
 #include "reference/iotdb_tablet/model.hpp"
 #include "subjects/api/mutant.hpp"
-
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
-#include <immintrin.h>
-#define TSC_IOTDB_X86_AVX2 1
-#endif
+#include "subjects/fast/lane_swap.hpp"
 
 #if defined(__GNUC__) || defined(__clang__)
 #define TSC_IOTDB_INLINE inline __attribute__((always_inline))
@@ -121,34 +117,6 @@ TSC_IOTDB_INLINE std::uint64_t load_le64(const std::uint8_t* p) {
 
 // ---- whole arrays --------------------------------------------------------------------------------
 
-#ifdef TSC_IOTDB_X86_AVX2
-// Reverses the bytes of every W-byte lane of the whole 32-byte blocks; returns how many values it did. Why:
-// neither gcc nor clang vectorizes a bswap loop for the baseline x86-64 ISA, and the scalar loop runs at
-// about a third of memcpy speed; with the shuffle a DOUBLE column is written at copy speed. Chosen at run
-// time, so the build stays baseline.
-template <unsigned W>
-__attribute__((target("avx2"))) std::size_t reverse_lanes_avx2(std::uint8_t* out, const std::uint8_t* in,
-                                                               std::size_t n) {
-    // MUTANT iotdb_avx2_lane_order_4_as_8: 4-byte lanes shuffled with the 8-byte order
-    const __m256i order = W == 8 || tsc::mutant("iotdb_avx2_lane_order_4_as_8")
-                              ? _mm256_setr_epi8(7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3,
-                                                 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8)
-                              : _mm256_setr_epi8(3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12, 3, 2, 1, 0, 7,
-                                                 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12);
-    const std::size_t blocks = n * W / 32;
-    for (std::size_t k = 0; k < blocks; ++k) {
-        const __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(in + 32 * k));
-        _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + 32 * k), _mm256_shuffle_epi8(v, order));
-    }
-    return blocks * 32 / W;
-}
-
-inline bool host_has_avx2() {
-    static const bool yes = __builtin_cpu_supports("avx2");
-    return yes;
-}
-#endif
-
 // n values of W bytes from native order to big-endian bytes, or back (the operation is its own inverse).
 template <unsigned W>
 inline void swap_lanes(std::uint8_t* out, const std::uint8_t* in, std::size_t n) {
@@ -161,8 +129,8 @@ inline void swap_lanes(std::uint8_t* out, const std::uint8_t* in, std::size_t n)
         if (n != 0) std::memcpy(out, in, n * W);  // native order is the wire order
     } else {
         std::size_t done = 0;
-#ifdef TSC_IOTDB_X86_AVX2
-        if (host_has_avx2()) done = reverse_lanes_avx2<W>(out, in, n);
+#ifdef TSC_LANE_SWAP_AVX2
+        if (lane_swap::host_has_avx2()) done = lane_swap::reverse_avx2<W>(out, in, n);
 #endif
         using U = std::conditional_t<W == 4, std::uint32_t, std::uint64_t>;
         for (std::size_t k = done; k < n; ++k) {

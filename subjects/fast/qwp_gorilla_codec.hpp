@@ -361,7 +361,12 @@ std::uint64_t decode_codes(const std::uint8_t* s, std::size_t len, std::int64_t*
             delta += extract_dod(w, e);
             w >>= e.len;
             used += e.len;
-            ts += delta;
+            if constexpr (tsc::mutant("qwp_int32_carry_dropped")) {
+                // MUTANT qwp_int32_carry_dropped: int64 added as two int32 halves, the low carry lost
+                ts = (((ts >> 32) + (delta >> 32)) << 32) | ((ts + delta) & 0xffffffffu);
+            } else {
+                ts += delta;
+            }
             out[i++] = static_cast<std::int64_t>(ts);
         } while (used <= kSafeStart && i < codes);
         bitpos += used;
@@ -670,6 +675,11 @@ qwp::ErrorClass QwpGorillaDecoder<kPortable>::decode(ByteView in, const qwp::Fra
         consumed_ = size;
         return fail(ErrorClass::truncated_bitstream);
     }
+    if constexpr (tsc::mutant("qwp_padding_trusted")) {
+        // MUTANT qwp_padding_trusted: a final byte with non-zero padding bits is taken for a
+        // truncated stream (§2.5: padding bits are never checked)
+        if ((bits & 7) != 0 && (p[stream + (bits >> 3)] >> (bits & 7)) != 0) return fail(ErrorClass::truncated_bitstream);
+    }
     count_ = static_cast<std::size_t>(m);
     consumed_ = bytes_up_to_bit(stream, bits);
     return ErrorClass::ok;
@@ -801,7 +811,9 @@ std::size_t QwpGorillaEncoder<kPortable>::write_gorilla(std::uint8_t* out, std::
         delta = d;
         ++i;
     }
-    if (nb != 0) *o++ = static_cast<std::uint8_t>(acc);  // §2.5 zero padding
+    // §2.5 zero padding. The mutant is Prometheus' bstream bug (prometheus#14854): a zero byte
+    // appended when the stream already ends on a byte boundary.
+    if (nb != 0 || tsc::mutant("qwp_spurious_zero_byte_on_boundary")) *o++ = static_cast<std::uint8_t>(acc);
     return static_cast<std::size_t>(o - out);
 }
 

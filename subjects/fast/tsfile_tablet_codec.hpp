@@ -42,6 +42,7 @@
 
 #include "reference/tsfile_tablet/model.hpp"
 #include "subjects/api/mutant.hpp"
+#include "subjects/fast/lane_swap.hpp"
 #include "subjects/api/tsfile_tablet.hpp"
 
 namespace tsc::subjects::TSC_SUBJECT_NS {
@@ -98,19 +99,51 @@ inline U load_be(const std::uint8_t* p) {
     }
 }
 
-// n values of T (4 or 8 bytes) as big-endian words, each passed through `map` first.
-template <bool kPortable, class T, class Map>
-inline void store_be_array(std::uint8_t* out, const T* in, std::size_t n, Map map) {
-    using U = std::conditional_t<sizeof(T) == 4, std::uint32_t, std::uint64_t>;
-    for (std::size_t k = 0; k < n; ++k) store_be<kPortable>(out + k * sizeof(U), map(static_cast<U>(in[k])));
+// Float.floatToIntBits / Double.doubleToLongBits: every NaN to the canonical one, branch-free.
+inline std::uint32_t canonical_nan(std::uint32_t b) {
+    if constexpr (tsc::mutant("tsfile_nan_not_canonicalized")) {
+        return b;  // MUTANT tsfile_nan_not_canonicalized: raw NaN bits, as ByteBuffer.putFloat
+    } else {
+        return (b & 0x7fffffffu) > 0x7f800000u ? 0x7fc00000u : b;
+    }
+}
+inline std::uint64_t canonical_nan(std::uint64_t b) {
+    if constexpr (tsc::mutant("tsfile_nan_not_canonicalized")) {
+        return b;
+    } else {
+        return (b & 0x7fffffffffffffffu) > 0x7ff0000000000000u ? 0x7ff8000000000000u : b;
+    }
 }
 
-template <bool kPortable, class T>
+// How many of n values of W bytes the AVX2 lane swap did (0 when it does not apply: portable
+// builds, big-endian hosts, hosts without AVX2); the caller does the rest one value at a time.
+template <bool kPortable, unsigned W, bool kCanonicalNaN = false>
+inline std::size_t wide_swap(std::uint8_t* out, const std::uint8_t* in, std::size_t n) {
+#ifdef TSC_LANE_SWAP_AVX2
+    if constexpr (!kPortable) {
+        if (lane_swap::host_has_avx2()) return lane_swap::reverse_avx2<W, kCanonicalNaN>(out, in, n);
+    }
+#endif
+    (void)out, (void)in, (void)n;
+    return 0;
+}
+
+// n values of T (4 or 8 bytes) as big-endian words; with kCanonicalNaN (FLOAT, DOUBLE) every NaN
+// becomes the canonical one first.
+template <bool kPortable, bool kCanonicalNaN = false, class T>
 inline void store_be_array(std::uint8_t* out, const T* in, std::size_t n) {
-    if constexpr (!kPortable && kBigHost && !tsc::mutant("tsfile_big_endian_swapped")) {
+    using U = std::conditional_t<sizeof(T) == 4, std::uint32_t, std::uint64_t>;
+    if constexpr (!kPortable && kBigHost && !kCanonicalNaN && !tsc::mutant("tsfile_big_endian_swapped")) {
         if (n != 0) std::memcpy(out, in, n * sizeof(T));  // host order is wire order
-    } else {
-        store_be_array<kPortable>(out, in, n, [](auto v) { return v; });
+        return;
+    }
+    constexpr bool kSwapCanonicalizes = kCanonicalNaN && !tsc::mutant("tsfile_nan_not_canonicalized");
+    const std::size_t done =
+        wide_swap<kPortable, sizeof(U), kSwapCanonicalizes>(out, reinterpret_cast<const std::uint8_t*>(in), n);
+    for (std::size_t k = done; k < n; ++k) {
+        U v = static_cast<U>(in[k]);
+        if constexpr (kCanonicalNaN) v = canonical_nan(v);
+        store_be<kPortable>(out + k * sizeof(U), v);
     }
 }
 
@@ -119,9 +152,10 @@ inline void load_be_array(T* out, const std::uint8_t* in, std::size_t n) {
     using U = std::conditional_t<sizeof(T) == 4, std::uint32_t, std::uint64_t>;
     if constexpr (!kPortable && kBigHost && !tsc::mutant("tsfile_big_endian_swapped")) {
         if (n != 0) std::memcpy(out, in, n * sizeof(T));
-    } else {
-        for (std::size_t k = 0; k < n; ++k) out[k] = static_cast<T>(load_be<kPortable, U>(in + k * sizeof(U)));
+        return;
     }
+    const std::size_t done = wide_swap<kPortable, sizeof(U)>(reinterpret_cast<std::uint8_t*>(out), in, n);
+    for (std::size_t k = done; k < n; ++k) out[k] = static_cast<T>(load_be<kPortable, U>(in + k * sizeof(U)));
 }
 
 // ---- data types (§1.1, Errata 1) ----------------------------------------------------------------
@@ -151,22 +185,6 @@ inline bool known_type(std::uint8_t code) {
 }
 
 // ---- values -------------------------------------------------------------------------------------
-
-// Float.floatToIntBits / Double.doubleToLongBits: every NaN to the canonical one, branch-free.
-inline std::uint32_t canonical_nan(std::uint32_t b) {
-    if constexpr (tsc::mutant("tsfile_nan_not_canonicalized")) {
-        return b;  // MUTANT tsfile_nan_not_canonicalized: raw NaN bits, as ByteBuffer.putFloat
-    } else {
-        return (b & 0x7fffffffu) > 0x7f800000u ? 0x7fc00000u : b;
-    }
-}
-inline std::uint64_t canonical_nan(std::uint64_t b) {
-    if constexpr (tsc::mutant("tsfile_nan_not_canonicalized")) {
-        return b;
-    } else {
-        return (b & 0x7fffffffffffffffu) > 0x7ff0000000000000u ? 0x7ff8000000000000u : b;
-    }
-}
 
 inline bool leap_year(std::int32_t y) {
     if constexpr (tsc::mutant("tsfile_date_julian_leap_years")) {
@@ -455,12 +473,10 @@ std::uint8_t* TsfileTabletSerializer<kPortable>::write_column(std::uint8_t* o, c
         case 1: d::store_be_array<kPortable>(o, std::get<tsfile::Int32Cells>(c).data(), n); return o + 4 * n;
         case 2: d::store_be_array<kPortable>(o, std::get<tsfile::Int64Cells>(c).data(), n); return o + 8 * n;
         case 3:
-            d::store_be_array<kPortable>(o, std::get<tsfile::FloatCells>(c).data(), n,
-                                         [](std::uint32_t v) { return d::canonical_nan(v); });
+            d::store_be_array<kPortable, true>(o, std::get<tsfile::FloatCells>(c).data(), n);
             return o + 4 * n;
         case 4:
-            d::store_be_array<kPortable>(o, std::get<tsfile::DoubleCells>(c).data(), n,
-                                         [](std::uint64_t v) { return d::canonical_nan(v); });
+            d::store_be_array<kPortable, true>(o, std::get<tsfile::DoubleCells>(c).data(), n);
             return o + 8 * n;
         case 5: return write_binary_cells(o, std::get<tsfile::BinaryCells>(c), n);
         default: {

@@ -3,9 +3,14 @@
 #                    seed corpus and regression inputs, in every build (gcc, sanitizers, s390x)
 #   fuzz_<target>    a libFuzzer binary, with TSC_FUZZ=ON (clang)
 # fuzz/oss-fuzz/build.sh builds the same sources the OSS-Fuzz way.
-# FuzzedDataProvider.h ships with clang (libclang-rt-14-dev's include folder holds clang's own
-# builtin headers too, which gcc must not see), so only that one header is copied for gcc builds.
+# FuzzedDataProvider.h ships with clang, which finds it among its own headers (so does OSS-Fuzz's
+# clang). libclang-rt-14-dev's include folder holds clang's builtin headers too, which gcc must not
+# see, so only that one header is copied for gcc builds.
 function(tsc_fuzzed_data_provider out)
+  if(CMAKE_CXX_COMPILER_ID MATCHES "Clang")
+    set(${out} "" PARENT_SCOPE)
+    return()
+  endif()
   file(GLOB header /usr/lib/llvm-*/lib/clang/*/include/fuzzer/FuzzedDataProvider.h)
   if(NOT header)
     message(FATAL_ERROR "FuzzedDataProvider.h not found: run ci/setup.sh (clang, libclang-rt-14-dev)")
@@ -23,7 +28,9 @@ function(tsc_add_fuzz_targets)
     get_filename_component(name ${src} NAME_WE)
     add_executable(replay_${name} ${src} ${PROJECT_SOURCE_DIR}/fuzz/replay_main.cpp)
     target_link_libraries(replay_${name} PRIVATE tsc_harness)
-    target_include_directories(replay_${name} SYSTEM PRIVATE ${fdp_include})
+    if(fdp_include)
+      target_include_directories(replay_${name} SYSTEM PRIVATE ${fdp_include})
+    endif()
     set(inputs)
     foreach(dir seeds regressions)
       if(IS_DIRECTORY ${PROJECT_SOURCE_DIR}/corpora/${dir}/${name})

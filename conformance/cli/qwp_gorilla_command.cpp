@@ -1,12 +1,15 @@
 // tsconform qwp-gorilla encode|decode: one column through one subject, and the reference's verdict.
 #include <cstdio>
+#include <iostream>
 #include <stdexcept>
+#include <string>
 
 #include <fmt/format.h>
 
 #include "conformance/cli/commands.hpp"
 #include "conformance/harness/encoding_text.hpp"
 #include "conformance/harness/qwp_gorilla_checks.hpp"
+#include "conformance/harness/qwp_gorilla_protocol.hpp"
 #include "conformance/harness/vectors.hpp"
 #include "subjects/api/registry.hpp"
 
@@ -69,6 +72,21 @@ void run_encode(const Options& o) {
     if (!failures.empty()) throw CLI::RuntimeError(1);
 }
 
+// The subject's side of the external protocol (subjects/external/PROTOCOL.md) for any registered
+// subject: a worked example of the protocol, and a way for other tools to call the reference.
+void run_serve(const Options& o) {
+    qwp::Subject& s = subject_named(o.subject);
+    for (std::string line; std::getline(std::cin, line);) {
+        nlohmann::json answer;
+        try {
+            answer = qwp::protocol::answer(s, nlohmann::json::parse(line));
+        } catch (const std::exception& e) {
+            answer = {{"protocol_error", e.what()}};
+        }
+        std::cout << answer.dump() << std::endl;  // flushed: the harness waits for each line
+    }
+}
+
 }  // namespace
 
 void add_qwp_gorilla_commands(CLI::App& app) {
@@ -91,6 +109,10 @@ void add_qwp_gorilla_commands(CLI::App& app) {
     decode->add_flag("--no-gorilla-flag", options->no_gorilla_flag, "message without FLAG_GORILLA: no enc_flag");
     decode->add_option("HEX", options->input, "the column body")->required();
     decode->callback([options] { run_decode(*options); });
+
+    CLI::App* serve = family->add_subcommand("serve", "Answer external-protocol requests on stdin with one subject");
+    serve->add_option("--subject", options->subject, "subject to answer with")->capture_default_str();
+    serve->callback([options] { run_serve(*options); });
 }
 
 }  // namespace tsc::cli

@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "conformance/harness/case_counter.hpp"
 #include "conformance/harness/encoding_text.hpp"
 #include "subjects/api/registry.hpp"
 
@@ -101,6 +102,7 @@ StepResult check_step(const Subject& subject, Bitmap& bitmap, reference::Bitmap&
 
 StepResult check_step(const Subject& subject, Bitmap& bitmap, reference::Bitmap& reference, const Program& history,
                       const Op& op, const Profile& profile) {
+    count_case("bitmap");
     const Bytes before = reference.byte_array();
     StepResult r;
     r.subject = run(bitmap, op);

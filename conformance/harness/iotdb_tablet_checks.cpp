@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "conformance/harness/case_counter.hpp"
 #include "conformance/harness/encoding_text.hpp"
 #include "conformance/harness/iotdb_tablet_findings.hpp"
 #include "conformance/harness/iotdb_tablet_json.hpp"
@@ -168,6 +169,7 @@ namespace {
 
 std::vector<Failure> serialize_against(Subject& subject, const Tablet& t, const ClientState& s, const Profile& p,
                                        const SerializeOutcome& expected) {
+    count_case("iotdb_tablet");
     const auto diff = compare(expected, subject.serialize(t, s, p));
     if (!diff) return {};
     return {serialize_failure("serialize", std::string(subject.name()), std::string(p.name), t, s, p, *diff)};
@@ -219,6 +221,7 @@ std::vector<Failure> check_serialize(const Tablet& t, const ClientState& s, cons
 
 std::vector<Failure> check_parse(Subject& subject, ByteView timestamps, ByteView values, const Schema& schema,
                                  const ParserProfile& q) {
+    count_case("iotdb_tablet");
     const ParseOutcome expected = reference::parse(timestamps, values, schema, q);
     const ParseOutcome actual = subject.parse(timestamps, values, schema, q);
     const auto diff = compare(expected, actual);

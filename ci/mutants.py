@@ -7,7 +7,8 @@ checks of its family run in order, selected with TSCONFORM_SUBJECTS, until one f
   vectors, properties (the rest of the family's test binary), replay:<target> (each fuzz
   target over its corpus), and, unless --fast, fuzz:<target> for --fuzz-seconds each.
 A mutant whose catalogue entry has "platform": "s390x" only misbehaves on a big-endian host:
-its checks run in the s390x build under qemu-s390x.
+its checks run in the s390x build under qemu-s390x. A mutant with "cpu": "avx2" sits in a path
+taken only on hosts with that instruction set; on other hosts it is reported as skipped.
 
 Exit status 1 when a mutant survives or is missing from its build.
 """
@@ -69,6 +70,14 @@ def run_fuzz(target, env, seconds, workdir):
     return subprocess.run(argv, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
 
 
+def host_cpu_flags():
+    try:
+        with open("/proc/cpuinfo") as f:
+            return {flag for line in f if line.startswith("flags") for flag in line.split(":", 1)[1].split()}
+    except OSError:
+        return set()
+
+
 def registered(build, name, s390x):
     out = subprocess.run([*(QEMU if s390x else []), str(build / "tsconform"), "subjects"],
                          capture_output=True, text=True).stdout
@@ -77,6 +86,8 @@ def registered(build, name, s390x):
 
 def hunt(mutant, args):
     name = f"mutant:{mutant['family']}:{mutant['name']}"
+    if "cpu" in mutant and mutant["cpu"] not in host_cpu_flags():
+        return {"mutant": mutant, "status": "skipped", "check": f"host has no {mutant['cpu']}", "seconds": 0.0}
     build, checks = checks_for(mutant, args)
     if not registered(build, name, mutant.get("platform") == "s390x"):
         return {"mutant": mutant, "status": "NOT BUILT", "check": "-", "seconds": 0.0}
@@ -106,7 +117,8 @@ def print_table(results):
         print(f"{m['name']:44} {m['family']:14} {m.get('platform', 'any'):8} {r['status']:9} {r['check']:32} {t:>12}")
     killed = [r["seconds"] for r in results if r["status"] == "killed"]
     by_fuzz = sum(1 for r in results if r["check"].startswith("fuzz:"))
-    summary = f"mutants: {len(killed)}/{len(results)} killed"
+    skipped = sum(1 for r in results if r["status"] == "skipped")
+    summary = f"mutants: {len(killed)}/{len(results) - skipped} killed" + (f" ({skipped} skipped)" if skipped else "")
     if killed:
         summary += f", time to kill median {statistics.median(killed):.2f}s, worst {max(killed):.2f}s"
     print(f"{summary}, {by_fuzz} only by fuzzing")
@@ -128,7 +140,7 @@ def main():
     with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
         results = list(pool.map(lambda m: hunt(m, args), mutants))
     print_table(results)
-    sys.exit(0 if all(r["status"] == "killed" for r in results) else 1)
+    sys.exit(0 if all(r["status"] in ("killed", "skipped") for r in results) else 1)
 
 
 if __name__ == "__main__":

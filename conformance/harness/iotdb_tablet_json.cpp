@@ -13,15 +13,9 @@ namespace {
 
 using nlohmann::json;
 
-Bytes hex_bytes(const json& j) {
-    const auto bytes = from_hex(j.get<std::string>());
-    if (!bytes) throw std::runtime_error("not hex: " + j.dump());
-    return *bytes;
-}
-
 template <class U>
 U hex_bits(const json& j) {
-    const Bytes b = hex_bytes(j);
+    const Bytes b = parse_hex(j);
     if (b.size() != sizeof(U)) throw std::runtime_error(fmt::format("expected {} hex digits: {}", 2 * sizeof(U), j.dump()));
     U v = 0;
     for (std::uint8_t byte : b) v = static_cast<U>((v << 8) | byte);
@@ -70,7 +64,7 @@ void push_cell(Column& c, const json& j) {
         case 3: std::get<3>(c.cells).push_back(zero ? 0 : hex_bits<std::uint32_t>(j)); break;
         case 4: std::get<4>(c.cells).push_back(zero ? 0 : hex_bits<std::uint64_t>(j)); break;
         case 5: std::get<5>(c.cells).push_back(zero ? Date{} : parse_date(j.get<std::string>())); break;
-        case 6: std::get<6>(c.cells).push_back(zero ? Bytes{} : hex_bytes(j)); break;
+        case 6: std::get<6>(c.cells).push_back(zero ? Bytes{} : parse_hex(j)); break;
         default: throw std::runtime_error("a column of type " + type_name(c.type) + " cannot hold cells");
     }
 }

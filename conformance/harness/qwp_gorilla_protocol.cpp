@@ -11,12 +11,6 @@ namespace {
 
 using nlohmann::json;
 
-Bytes bytes_of(const json& hex) {
-    const auto bytes = from_hex(hex.get<std::string>());
-    if (!bytes) throw std::runtime_error("not hex: " + hex.dump());
-    return *bytes;
-}
-
 json column_json(const Column& c) {
     json values = json::array();
     for (std::int64_t v : c.values) values.push_back(std::to_string(v));
@@ -29,7 +23,7 @@ Column column_of(const json& j) {
     Column c;
     c.row_count = parse_uint64(j.at("rows"));
     c.has_null_bitmap = !j.at("null_bitmap").is_null();
-    if (c.has_null_bitmap) c.null_bitmap = bytes_of(j.at("null_bitmap"));
+    if (c.has_null_bitmap) c.null_bitmap = parse_hex(j.at("null_bitmap"));
     for (const json& v : j.at("values")) c.values.push_back(parse_int64(v));
     return c;
 }
@@ -46,7 +40,7 @@ json answer_decode(Subject& subject, const json& request) {
     const auto profile = find_profile(request.at("profile").get<std::string>());
     if (!profile) throw std::runtime_error("unknown profile: " + request.at("profile").dump());
     const Framing framing{parse_uint64(request.at("rows")), request.at("gorilla").get<bool>()};
-    const DecodeOutcome out = subject.decode(bytes_of(request.at("input")), framing, *profile);
+    const DecodeOutcome out = subject.decode(parse_hex(request.at("input")), framing, *profile);
     if (!out.ok()) return {{"error", name_of(out.error)}};
     json a = column_json(out.column);
     a["error"] = "ok";
@@ -78,7 +72,7 @@ json answer(Subject& subject, const json& request) {
     throw std::runtime_error("unknown op: " + op);
 }
 
-Bytes encoded_bytes(const json& answer) { return bytes_of(answer.at("bytes")); }
+Bytes encoded_bytes(const json& answer) { return parse_hex(answer.at("bytes")); }
 
 DecodeOutcome decode_outcome(const json& answer) {
     DecodeOutcome out;

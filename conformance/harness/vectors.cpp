@@ -4,6 +4,8 @@
 #include <fstream>
 #include <stdexcept>
 
+#include "conformance/harness/encoding_text.hpp"
+
 namespace tsc {
 
 std::filesystem::path vector_file(const std::string& family) {
@@ -32,5 +34,11 @@ Int parse_decimal(const nlohmann::json& j) {
 
 std::int64_t parse_int64(const nlohmann::json& j) { return parse_decimal<std::int64_t>(j); }
 std::uint64_t parse_uint64(const nlohmann::json& j) { return parse_decimal<std::uint64_t>(j); }
+
+Bytes parse_hex(const nlohmann::json& j) {
+    const auto bytes = from_hex(j.get<std::string>());
+    if (!bytes) throw std::runtime_error("not hex: " + j.dump());
+    return *bytes;
+}
 
 }  // namespace tsc

@@ -7,6 +7,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "reference/common/bytes.hpp"
+
 namespace tsc {
 
 // corpora/vectors/<family>.json of the source tree (TSCONFORM_VECTORS overrides the folder).
@@ -15,5 +17,7 @@ nlohmann::json load_vectors(const std::string& family);
 
 std::int64_t parse_int64(const nlohmann::json& decimal_string);
 std::uint64_t parse_uint64(const nlohmann::json& decimal_string);
+// A hex string's bytes; throws std::runtime_error when it is not hex.
+Bytes parse_hex(const nlohmann::json& hex_string);
 
 }  // namespace tsc

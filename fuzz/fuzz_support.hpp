@@ -6,7 +6,7 @@
 #include <cstdlib>
 #include <vector>
 
-#include "conformance/harness/report.hpp"
+#include "conformance/harness/failure.hpp"
 
 namespace tsc::fuzz {
 

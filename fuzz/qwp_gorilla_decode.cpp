@@ -5,7 +5,7 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "conformance/harness/qwp_gorilla_checks.hpp"
+#include "conformance/harness/qwp_gorilla/operations.hpp"
 #include "fuzz/fuzz_support.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -15,6 +15,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     std::uint64_t rows = 0;
     for (int i = 0; i < 4; ++i) rows |= static_cast<std::uint64_t>(data[1 + i]) << (8 * i);
     const Framing framing{rows, (data[0] & 1u) != 0};
-    tsc::fuzz::require_no_failures("qwp_gorilla_decode", check_decode({data + 5, size - 5}, framing, profile));
+    tsc::fuzz::require_no_failures("qwp_gorilla_decode", tsc::check<Decode>({tsc::Bytes(data + 5, data + size), framing, profile}));
     return 0;
 }

@@ -8,7 +8,7 @@
 #include <iterator>
 #include <vector>
 
-#include "conformance/harness/report.hpp"
+#include "conformance/harness/failure.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size);
 

@@ -1,18 +1,117 @@
-// tsconform: runs single cases by hand, with any registered subject.
+// tsconform: runs single cases by hand with any registered subject, and serves the external
+// protocol. Every command is generic over the operation descriptors of the families built in
+// (generated families.hpp), so a new operation gets its command without code here.
+//
+// Exit status: 0 the reference agrees, 1 a divergence, 2 an error in the input or the command line,
+// 70 an internal error of the suite.
+#include <cstdio>
+#include <iostream>
+#include <iterator>
+#include <stdexcept>
+#include <string>
+
 #include <CLI/CLI.hpp>
 
-#include "conformance/cli/commands.hpp"
-#include "subjects/api/registry.hpp"
+#include "conformance/harness/protocol.hpp"
+#include "families.hpp"
 
-int main(int argc, char** argv) {
-    tsc::register_builtin_subjects();
+namespace tsc::cli {
+namespace {
+
+constexpr int kDivergence = 1;
+constexpr int kBadInput = 2;
+constexpr int kInternalError = 70;
+
+struct OperationOptions {
+    std::string subject;
+    std::string profile;
+    std::string input;
+};
+
+Json read_input(const std::string& text) {
+    if (text == "-") return Json::parse(std::string(std::istreambuf_iterator<char>(std::cin), {}));
+    return parse_json_argument(text);
+}
+
+// One case through one subject: prints the subject's outcome as JSON, then whether the reference
+// agrees; a divergence is exit status 1.
+template <Operation Op>
+void run_operation(const OperationOptions& o) {
+    auto& subject = subject_named<typename Op::Subject>(Op::family, o.subject);
+    const typename Op::Input input = Op::input_of(read_input(o.input), o.profile);
+    std::printf("%s\n", Json{{"subject", o.subject}, {"outcome", Op::outcome_json(Op::run(subject, input))}}.dump().c_str());
+    const std::vector<Failure> failures = check<Op>(subject, input);
+    std::fprintf(stderr, "%s", failures.empty() ? "reference agrees\n" : describe_all(failures).c_str());
+    if (!failures.empty()) throw CLI::RuntimeError(kDivergence);
+}
+
+template <Operation Op>
+void add_operation_command(CLI::App& family) {
+    auto o = std::make_shared<OperationOptions>();
+    std::string profiles;
+    for (std::string_view p : Op::profiles()) profiles += (profiles.empty() ? "" : ", ") + std::string(p);
+    CLI::App* cmd = family.add_subcommand(std::string(Op::name), std::string(Op::name) + " one input with one subject; "
+                                          "prints the outcome and the reference's verdict");
+    cmd->add_option("--subject", o->subject, "subject to run (see: tsconform subjects)")->required();
+    if (!profiles.empty()) cmd->add_option("--profile", o->profile, "profile: " + profiles + " (default: the first)");
+    cmd->add_option("INPUT", o->input, "the input as JSON, @FILE, or - for stdin (subjects/external/PROTOCOL.md)")
+        ->required();
+    cmd->callback([o] { run_operation<Op>(*o); });
+}
+
+void add_serve_command(CLI::App& parent, std::shared_ptr<std::string> subject) {
+    CLI::App* serve = parent.add_subcommand("serve", "Answer external-protocol requests on stdin with one subject");
+    serve->add_option("--subject", *subject, "subject to answer with")->required();
+    serve->callback([subject] { protocol::serve(AllFamilies{}, *subject, std::cin, std::cout); });
+}
+
+void add_subjects_command(CLI::App& app) {
+    app.add_subcommand("subjects", "List the registered subjects of each family")->callback([] {
+        AllFamilies::each([]<class F>() {
+            for (const auto* s : registry<typename F::Subject>().all())
+                std::printf("%.*s %.*s\n", static_cast<int>(F::family.size()), F::family.data(),
+                            static_cast<int>(s->name().size()), s->name().data());
+        });
+    });
+}
+
+int run(int argc, char** argv) {
+    register_builtin_subjects();
     CLI::App app{"tsconform: conformance checks for time-series wire codecs"};
     app.require_subcommand(1);
-    tsc::cli::add_subjects_command(app);
-    tsc::cli::add_qwp_gorilla_commands(app);
-    tsc::cli::add_iotdb_tablet_commands(app);
-    tsc::cli::add_tsfile_tablet_commands(app);
-    tsc::cli::add_bitmap_commands(app);
-    CLI11_PARSE(app, argc, argv);
+    add_subjects_command(app);
+    add_serve_command(app, std::make_shared<std::string>());
+    AllFamilies::each([&]<class F>() {
+        CLI::App* family = app.add_subcommand(command_name(F::family), std::string(F::family) + " operations");
+        family->require_subcommand(1);
+        F::each([&]<class Op>() { add_operation_command<Op>(*family); });
+        add_serve_command(*family, std::make_shared<std::string>());
+    });
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::RuntimeError& e) {
+        return e.get_exit_code();
+    } catch (const CLI::ParseError& e) {
+        const int status = app.exit(e);
+        return status == 0 ? 0 : kBadInput;
+    } catch (const std::invalid_argument& e) {
+        std::fprintf(stderr, "tsconform: %s\n", e.what());
+        return kBadInput;
+    } catch (const Json::exception& e) {
+        std::fprintf(stderr, "tsconform: the input is not valid JSON: %s\n", e.what());
+        return kBadInput;
+    }
     return 0;
+}
+
+}  // namespace
+}  // namespace tsc::cli
+
+int main(int argc, char** argv) {
+    try {
+        return tsc::cli::run(argc, argv);
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "tsconform: internal error: %s\n", e.what());
+        return tsc::cli::kInternalError;
+    }
 }

@@ -1,44 +1,55 @@
 #include "conformance/harness/vectors.hpp"
 
-#include <charconv>
 #include <fstream>
 #include <stdexcept>
 
-#include "conformance/harness/encoding_text.hpp"
-
 namespace tsc {
 
-std::filesystem::path vector_file(const std::string& family) {
+std::filesystem::path vector_file(std::string_view family) {
     const char* dir = std::getenv("TSCONFORM_VECTORS");
     const std::filesystem::path base = dir && *dir ? dir : std::filesystem::path(TSC_SOURCE_DIR) / "corpora/vectors";
-    return base / (family + ".json");
+    return base / (std::string(family) + ".json");
 }
 
-nlohmann::json load_vectors(const std::string& family) {
-    const std::filesystem::path path = vector_file(family);
-    std::ifstream in(path);
-    if (!in) throw std::runtime_error("cannot open vector file " + path.string());
-    return nlohmann::json::parse(in);
+std::string vector_check_name(std::string_view family, const Vector& v) {
+    return std::string(family) + "/" + v.op + "/vector/" + v.name;
 }
 
 namespace {
-template <class Int>
-Int parse_decimal(const nlohmann::json& j) {
-    const std::string& s = j.get_ref<const std::string&>();
-    Int value{};
-    const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), value);
-    if (ec != std::errc() || end != s.data() + s.size()) throw std::runtime_error("not a decimal integer: " + s);
-    return value;
+
+Vector vector_of(const Json& j) {
+    Vector v;
+    v.name = string_field(j, "name");
+    try {
+        v.source = string_field(j, "source");
+        v.op = string_field(j, "op");
+        if (has_field(j, "profiles"))
+            for (const Json& p : field(j, "profiles")) v.profiles.push_back(p.get<std::string>());
+        v.input = field(j, "input");
+        v.expect = field(j, "expect");
+        if (has_field(j, "max_alloc_bytes")) v.limits.max_alloc_bytes = field(j, "max_alloc_bytes").get<std::size_t>();
+        if (has_field(j, "finding")) v.finding = field(j, "finding");
+    } catch (const std::exception& e) {
+        throw std::invalid_argument("vector `" + v.name + "`: " + e.what());
+    }
+    return v;
 }
+
 }  // namespace
 
-std::int64_t parse_int64(const nlohmann::json& j) { return parse_decimal<std::int64_t>(j); }
-std::uint64_t parse_uint64(const nlohmann::json& j) { return parse_decimal<std::uint64_t>(j); }
-
-Bytes parse_hex(const nlohmann::json& j) {
-    const auto bytes = from_hex(j.get<std::string>());
-    if (!bytes) throw std::runtime_error("not hex: " + j.dump());
-    return *bytes;
+std::vector<Vector> load_vectors(std::string_view family) {
+    const std::filesystem::path path = vector_file(family);
+    std::ifstream in(path);
+    if (!in) throw std::invalid_argument("cannot open vector file " + path.string());
+    std::vector<Vector> vectors;
+    try {
+        const Json file = Json::parse(in);
+        if (string_field(file, "family") != family) throw std::invalid_argument("field `family` is not " + std::string(family));
+        for (const Json& j : field(file, "vectors")) vectors.push_back(vector_of(j));
+    } catch (const std::exception& e) {
+        throw std::invalid_argument(path.string() + ": " + e.what());
+    }
+    return vectors;
 }
 
 }  // namespace tsc

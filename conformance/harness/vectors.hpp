@@ -1,23 +1,65 @@
-// Golden vectors: language-neutral JSON files under corpora/vectors/ (int64 as decimal strings,
-// bytes as hex), read at run time so that a new case is a file, not a recompile.
+// Golden vectors: language-neutral JSON files under corpora/vectors/, read at run time so that a new
+// case is a file, not a recompile. One envelope for every family (corpora/schema/vectors.schema.json):
+//   {"family", "spec", "vectors": [{"name", "source", "op", "profiles"?, "input", "expect",
+//                                   "max_alloc_bytes"?, "finding"?}]}
+// `expect` is the operation's outcome JSON. `profiles` lists the profiles the vector holds for
+// (absent for an operation without profiles). Findings are vectors with a `finding` block; hostile
+// sizes are vectors with `max_alloc_bytes`.
 #pragma once
 
 #include <filesystem>
+#include <optional>
 #include <string>
+#include <vector>
 
-#include <nlohmann/json.hpp>
-
-#include "reference/common/bytes.hpp"
+#include "conformance/harness/operation.hpp"
 
 namespace tsc {
 
-// corpora/vectors/<family>.json of the source tree (TSCONFORM_VECTORS overrides the folder).
-std::filesystem::path vector_file(const std::string& family);
-nlohmann::json load_vectors(const std::string& family);
+struct Vector {
+    std::string name;
+    std::string source;
+    std::string op;
+    std::vector<std::string> profiles;  // empty: the operation has none
+    Json input;
+    Json expect;
+    Limits limits;
+    Json finding;  // null unless the vector records a finding in an upstream implementation
+};
 
-std::int64_t parse_int64(const nlohmann::json& decimal_string);
-std::uint64_t parse_uint64(const nlohmann::json& decimal_string);
-// A hex string's bytes; throws std::runtime_error when it is not hex.
-Bytes parse_hex(const nlohmann::json& hex_string);
+// corpora/vectors/<family>.json of the source tree (TSCONFORM_VECTORS overrides the folder).
+std::filesystem::path vector_file(std::string_view family);
+// Every vector of the family; throws std::invalid_argument naming the file and the vector on a
+// malformed one.
+std::vector<Vector> load_vectors(std::string_view family);
+
+// The stable name of a vector check: <family>/<op>/vector/<name>.
+std::string vector_check_name(std::string_view family, const Vector& v);
+
+// Runs one vector against one subject, under each of its profiles.
+template <Operation Op>
+std::vector<Failure> expect_vector(typename Op::Subject& subject, const Vector& v) {
+    std::vector<Failure> failures;
+    const typename Op::Outcome expected = Op::outcome_of(v.expect);
+    const std::vector<std::string> none{""};
+    for (const std::string& profile : v.profiles.empty() ? none : v.profiles)
+        for (Failure& f : expect<Op>(subject, Op::input_of(v.input, profile), expected, v.limits,
+                                     vector_check_name(Op::family, v)))
+            failures.push_back(std::move(f));
+    return failures;
+}
+
+// Every vector of the family whose operation is among `Family`'s, against one subject.
+template <class Family>
+std::vector<Failure> expect_vectors(typename Family::Subject& subject, const std::vector<Vector>& vectors) {
+    std::vector<Failure> failures;
+    for (const Vector& v : vectors) {
+        const bool known = Family::with(v.op, [&]<class Op>() {
+            for (Failure& f : expect_vector<Op>(subject, v)) failures.push_back(std::move(f));
+        });
+        if (!known) throw std::invalid_argument(vector_check_name(Family::family, v) + ": unknown operation");
+    }
+    return failures;
+}
 
 }  // namespace tsc

@@ -55,4 +55,7 @@ public:
     virtual std::unique_ptr<Bitmap> create(const Value& value) = 0;
 };
 
+// Hands a subject to the harness's registry (defined there: subjects never see the registry).
+void add_subject(std::unique_ptr<Subject> subject);
+
 }  // namespace tsc::bitmap

@@ -2,6 +2,8 @@
 // serializer of the `timestamps` and `values` buffers under a profile, and a server-side parser of them.
 #pragma once
 
+#include <memory>
+
 #include <string_view>
 
 #include "reference/iotdb_tablet/model.hpp"
@@ -17,5 +19,8 @@ public:
     virtual ParseOutcome parse(ByteView timestamps, ByteView values, const Schema& schema,
                                const ParserProfile& parser) = 0;
 };
+
+// Hands a subject to the harness's registry (defined there: subjects never see the registry).
+void add_subject(std::unique_ptr<Subject> subject);
 
 }  // namespace tsc::iotdb

@@ -1,6 +1,8 @@
 // The interface an in-process QWP timestamp-column implementation offers to the harness.
 #pragma once
 
+#include <memory>
+
 #include <string_view>
 
 #include "reference/qwp_gorilla/model.hpp"
@@ -16,5 +18,8 @@ public:
     // Not const: a subject may keep storage between calls, as a real decoder would.
     virtual DecodeOutcome decode(ByteView body, const Framing& framing, const Profile& profile) = 0;
 };
+
+// Hands a subject to the harness's registry (defined there: subjects never see the registry).
+void add_subject(std::unique_ptr<Subject> subject);
 
 }  // namespace tsc::qwp

@@ -3,6 +3,8 @@
 // size first, then serialize(ByteBuffer) into the caller's buffer at the caller's position.
 #pragma once
 
+#include <memory>
+
 #include <cstddef>
 #include <span>
 #include <string_view>
@@ -32,5 +34,8 @@ public:
     // Tablet.deserialize(ByteBuffer) from the start of `in`. Not const: a subject may keep storage.
     virtual DeserializeOutcome deserialize(ByteView in, Layout layout) = 0;
 };
+
+// Hands a subject to the harness's registry (defined there: subjects never see the registry).
+void add_subject(std::unique_ptr<Subject> subject);
 
 }  // namespace tsc::tsfile

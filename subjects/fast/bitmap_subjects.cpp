@@ -10,7 +10,6 @@
 
 #include "subjects/api/bitmap.hpp"
 #include "subjects/api/mutant.hpp"
-#include "subjects/api/registry.hpp"
 #include "subjects/fast/bitmap_array.hpp"
 #include "subjects/fast/bitmap_long.hpp"
 
@@ -32,21 +31,20 @@ private:
 };
 
 template <class Impl>
-void add_once(Registry<bitmap::Subject>& r, std::string name) {
-    if (r.find(name) == nullptr) r.add(std::make_unique<FastBitmapSubject<Impl>>(std::move(name)));
+void add(std::string name) {
+    bitmap::add_subject(std::make_unique<FastBitmapSubject<Impl>>(std::move(name)));
 }
 
 }  // namespace
 
 void register_bitmap() {
-    Registry<bitmap::Subject>& r = registry<bitmap::Subject>();
     if constexpr (tsc::kMutant.empty()) {
-        add_once<ArrayBitmap>(r, "fast-array");
-        add_once<LongBitmap>(r, "fast-long");
+        add<ArrayBitmap>("fast-array");
+        add<LongBitmap>("fast-long");
     } else if constexpr (tsc::kMutant.starts_with("bitmap_long_")) {
-        add_once<LongBitmap>(r, "mutant:bitmap:" + std::string(tsc::kMutant));
+        add<LongBitmap>("mutant:bitmap:" + std::string(tsc::kMutant));
     } else {
-        add_once<ArrayBitmap>(r, "mutant:bitmap:" + std::string(tsc::kMutant));
+        add<ArrayBitmap>("mutant:bitmap:" + std::string(tsc::kMutant));
     }
 }
 

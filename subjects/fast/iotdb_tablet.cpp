@@ -4,7 +4,6 @@
 #include <string>
 
 #include "subjects/api/iotdb_tablet.hpp"
-#include "subjects/api/registry.hpp"
 #include "subjects/fast/iotdb_tablet_codec.hpp"
 
 namespace tsc::subjects::TSC_SUBJECT_NS {
@@ -46,12 +45,11 @@ constexpr bool kMutantIsPortable = tsc::kMutant.starts_with("iotdb_portable_");
 }  // namespace
 
 void register_iotdb_tablet() {
-    auto& r = registry<iotdb::Subject>();
     if constexpr (tsc::kMutant.empty()) {
-        r.add(std::make_unique<FastIotdbTablet<false>>("fast"));
-        r.add(std::make_unique<FastIotdbTablet<true>>("fast-portable"));
+        iotdb::add_subject(std::make_unique<FastIotdbTablet<false>>("fast"));
+        iotdb::add_subject(std::make_unique<FastIotdbTablet<true>>("fast-portable"));
     } else {
-        r.add(std::make_unique<FastIotdbTablet<kMutantIsPortable>>("mutant:iotdb_tablet:" + std::string(tsc::kMutant)));
+        iotdb::add_subject(std::make_unique<FastIotdbTablet<kMutantIsPortable>>("mutant:iotdb_tablet:" + std::string(tsc::kMutant)));
     }
 }
 

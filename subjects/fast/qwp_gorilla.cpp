@@ -9,7 +9,6 @@
 
 #include "subjects/api/mutant.hpp"
 #include "subjects/api/qwp_gorilla.hpp"
-#include "subjects/api/registry.hpp"
 #include "subjects/fast/qwp_gorilla_codec.hpp"
 
 namespace tsc::subjects::TSC_SUBJECT_NS {
@@ -51,19 +50,18 @@ private:
 };
 
 template <bool kPortable>
-void add_once(Registry<qwp::Subject>& r, std::string name) {
-    if (r.find(name) == nullptr) r.add(std::make_unique<FastQwpSubject<kPortable>>(std::move(name)));
+void add(std::string name) {
+    qwp::add_subject(std::make_unique<FastQwpSubject<kPortable>>(std::move(name)));
 }
 
 }  // namespace
 
 void register_qwp_gorilla() {
-    Registry<qwp::Subject>& r = registry<qwp::Subject>();
     if constexpr (tsc::kMutant.empty()) {
-        add_once<false>(r, "fast");
-        add_once<true>(r, "fast-portable");
+        add<false>("fast");
+        add<true>("fast-portable");
     } else {
-        add_once<false>(r, "mutant:qwp_gorilla:" + std::string(tsc::kMutant));
+        add<false>("mutant:qwp_gorilla:" + std::string(tsc::kMutant));
     }
 }
 

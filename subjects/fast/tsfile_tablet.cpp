@@ -8,7 +8,6 @@
 #include <utility>
 
 #include "subjects/api/mutant.hpp"
-#include "subjects/api/registry.hpp"
 #include "subjects/api/tsfile_tablet.hpp"
 #include "subjects/fast/tsfile_tablet_codec.hpp"
 
@@ -51,19 +50,18 @@ private:
 };
 
 template <bool kPortable>
-void add_once(Registry<tsfile::Subject>& r, std::string name) {
-    if (r.find(name) == nullptr) r.add(std::make_unique<FastTsfileSubject<kPortable>>(std::move(name)));
+void add(std::string name) {
+    tsfile::add_subject(std::make_unique<FastTsfileSubject<kPortable>>(std::move(name)));
 }
 
 }  // namespace
 
 void register_tsfile_tablet() {
-    Registry<tsfile::Subject>& r = registry<tsfile::Subject>();
     if constexpr (tsc::kMutant.empty()) {
-        add_once<false>(r, "fast");
-        add_once<true>(r, "fast-portable");
+        add<false>("fast");
+        add<true>("fast-portable");
     } else {
-        add_once<false>(r, "mutant:tsfile_tablet:" + std::string(tsc::kMutant));
+        add<false>("mutant:tsfile_tablet:" + std::string(tsc::kMutant));
     }
 }
 

@@ -10,7 +10,7 @@
 
 #include <rapidcheck.h>
 
-#include "conformance/harness/qwp_gorilla_checks.hpp"
+#include "conformance/harness/qwp_gorilla/operations.hpp"
 
 namespace tsc::qwp::test {
 

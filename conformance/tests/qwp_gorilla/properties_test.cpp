@@ -18,7 +18,7 @@ void assert_no_failures(const std::vector<Failure>& failures) {
     if (!failures.empty()) RC_FAIL(describe_all(failures));
 }
 
-TEST(QwpGorillaSubjects, AreRegistered) { EXPECT_FALSE(subjects_under_test().empty()); }
+TEST(QwpGorillaSubjects, AreRegistered) { EXPECT_FALSE(subjects_under_test<Subject>().empty()); }
 
 RC_GTEST_PROP(QwpGorilla, ReferenceRoundTrips, ()) {
     const Column c = gen_column();
@@ -31,7 +31,7 @@ RC_GTEST_PROP(QwpGorilla, ReferenceRoundTrips, ()) {
 }
 
 RC_GTEST_PROP(QwpGorilla, SubjectsEncodeReferenceBytesAndDecodeThemBack, ()) {
-    assert_no_failures(check_encode(gen_column(), *rc::gen::arbitrary<bool>()));
+    assert_no_failures(check_roundtrip(gen_column(), *rc::gen::arbitrary<bool>()));
 }
 
 // Each prefix is copied into a buffer of exactly its size, so a read past the end is an ASan error.
@@ -43,7 +43,7 @@ RC_GTEST_PROP(QwpGorilla, EveryTruncationGivesTheReferenceErrorClass, ()) {
     for (std::size_t len = 0; len < bytes.size(); ++len) {
         const Bytes prefix(bytes.begin(), bytes.begin() + static_cast<std::ptrdiff_t>(len));
         RC_ASSERT(!reference::decode(prefix, {c.row_count, gorilla_flag}, p).ok());
-        assert_no_failures(check_decode(prefix, {c.row_count, gorilla_flag}, p));
+        assert_no_failures(check<Decode>({prefix, {c.row_count, gorilla_flag}, p}));
     }
 }
 
@@ -64,13 +64,13 @@ RC_GTEST_PROP(QwpGorilla, NonCanonicalCodesDecodeToTheSameValues, ()) {
     const DecodeOutcome ref = reference::decode(body, f, kDefaultProfile);
     RC_ASSERT(ref.ok());
     RC_ASSERT(ref.column.values == ts);
-    assert_no_failures(check_decode(body, f, gen_profile()));
+    assert_no_failures(check<Decode>({body, f, gen_profile()}));
 }
 
 RC_GTEST_PROP(QwpGorilla, ArbitraryBytesDecodeAsTheReferenceDoes, ()) {
     const Bytes body = *rc::gen::container<Bytes>(rc::gen::arbitrary<std::uint8_t>());
     const Framing f{*rc::gen::inRange<std::uint64_t>(0, 40), *rc::gen::arbitrary<bool>()};
-    assert_no_failures(check_decode(body, f, gen_profile()));
+    assert_no_failures(check<Decode>({body, f, gen_profile()}));
 }
 
 // A subject keeps storage between columns: a small column, then a larger one, then a small one.
@@ -79,9 +79,9 @@ RC_GTEST_PROP(QwpGorilla, ReusedDecoderGrowsItsStorage, ()) {
     const Column large = gen_column();
     RC_PRE(large.values.size() > small.values.size());
     const Profile p = gen_profile();
-    for (Subject* s : subjects_under_test())
+    for (Subject* s : subjects_under_test<Subject>())
         for (const Column* c : {&small, &large, &small})
-            assert_no_failures(check_decode(*s, reference::encode(*c, true), {c->row_count, true}, p));
+            assert_no_failures(check<Decode>(*s, {reference::encode(*c, true), {c->row_count, true}, p}));
 }
 
 }  // namespace

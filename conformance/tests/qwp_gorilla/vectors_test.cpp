@@ -3,58 +3,29 @@
 
 #include <gtest/gtest.h>
 
-#include "conformance/harness/encoding_text.hpp"
-#include "conformance/harness/qwp_gorilla_checks.hpp"
-#include "conformance/harness/qwp_gorilla_vectors.hpp"
-#include "conformance/harness/vectors.hpp"
-#include "reference/qwp_gorilla/reference.hpp"
-#include "subjects/api/registry.hpp"
+#include "conformance/harness/qwp_gorilla/operations.hpp"
+#include "conformance/tests/common/vector_suite.hpp"
 
 namespace tsc::qwp {
 namespace {
 
-std::string context(const Vector& v, const Subject& s, const Profile& p) {
-    return "vector " + v.name + " (" + v.source + ") in " + vector_file("qwp_gorilla").string() + "\n  subject " +
-           std::string(s.name()) + ", profile " + std::string(p.name) + ", input " + to_hex(v.bytes) +
-           "\n  reproduce: " + decode_command(std::string(s.name()), v.bytes, v.framing, p);
-}
+TEST(QwpGorillaVectors, EverySubjectMeetsEveryVector) { test::expect_every_vector<Family>(); }
 
-TEST(QwpGorillaVectors, EverySubjectDecodesEveryVector) {
-    const auto vectors = load_qwp_vectors();
-    ASSERT_FALSE(vectors.empty());
-    for (Subject* s : reference_and_subjects())
-        for (const Vector& v : vectors)
-            for (const Profile& p : v.profiles) {
-                const auto diff = compare(v.expected, s->decode(v.bytes, v.framing, p));
-                EXPECT_FALSE(diff) << context(v, *s, p) << "\n  differs: " << diff->where
-                                   << "\n  expected: " << diff->expected << "\n  actual: " << diff->actual;
-            }
-}
-
-TEST(QwpGorillaVectors, EverySubjectEncodesEveryCodecVector) {
-    for (Subject* s : reference_and_subjects())
-        for (const Vector& v : load_qwp_vectors()) {
-            if (!v.codec) continue;
-            const Bytes actual = s->encode(v.expected.column, v.framing.gorilla_flag);
-            const auto diff = compare_bytes(v.bytes, actual);
-            EXPECT_FALSE(diff) << "vector " << v.name << " (" << v.source << "), subject " << s->name()
-                               << "\n  differs: " << diff->where << "\n  expected: " << diff->expected
-                               << "\n  actual: " << diff->actual << "\n  reproduce: "
-                               << encode_command(std::string(s->name()), v.expected.column, v.framing.gorilla_flag);
-        }
-}
-
-// The vector file must keep one case per error class of spec §3.1 and cover every profile.
-TEST(QwpGorillaVectors, CoverEveryErrorClassAndProfile) {
+// The vector file must keep one case per error class of spec §3.1, cover every profile, and bound
+// the allocation of the hostile sizes.
+TEST(QwpGorillaVectors, CoverEveryErrorClassProfileAndHostileSize) {
     std::set<ErrorClass> errors;
-    std::set<std::string_view> profiles;
-    for (const Vector& v : load_qwp_vectors()) {
-        errors.insert(v.expected.error);
-        for (const Profile& p : v.profiles) profiles.insert(p.name);
+    std::set<std::string> profiles;
+    std::size_t hostile = 0;
+    for (const Vector& v : load_vectors(Family::family)) {
+        if (v.op == Decode::name) errors.insert(Decode::outcome_of(v.expect).error);
+        profiles.insert(v.profiles.begin(), v.profiles.end());
+        hostile += v.limits.max_alloc_bytes.has_value();
     }
     for (std::size_t i = 0; i < kErrorClassNames.size(); ++i)
         EXPECT_TRUE(errors.count(static_cast<ErrorClass>(i))) << "no vector for " << kErrorClassNames[i];
-    for (const Profile& p : kProfiles) EXPECT_TRUE(profiles.count(p.name)) << "no vector for profile " << p.name;
+    for (std::string_view p : Decode::profiles()) EXPECT_TRUE(profiles.count(std::string(p))) << "no vector for profile " << p;
+    EXPECT_GE(hostile, 5u) << "the hostile sizes (4e9 rows in 20 bytes) are vectors with max_alloc_bytes";
 }
 
 }  // namespace

@@ -1,6 +1,7 @@
-// The subject registry: every in-process implementation of one family, found by name.
-// Selection honours TSCONFORM_SUBJECTS (comma-separated names); by default every subject
-// except the seeded-bug mutants is selected.
+// The subject registry: every implementation of one family, in-process or external, found by name.
+// Subjects hand themselves to it through their family's add_subject() (subjects/api/<family>.hpp),
+// defined beside the family's operations. Selection honours TSCONFORM_SUBJECTS (comma-separated
+// names); by default every subject except the seeded-bug mutants is selected.
 #pragma once
 
 #include <cstdlib>
@@ -14,22 +15,15 @@ namespace tsc {
 
 inline bool is_mutant_name(std::string_view name) { return name.starts_with("mutant:"); }
 
-inline std::vector<std::string> split_names(std::string_view list) {
-    std::vector<std::string> names;
-    while (!list.empty()) {
-        const std::size_t comma = list.find(',');
-        std::string_view item = list.substr(0, comma);
-        if (!item.empty()) names.emplace_back(item);
-        if (comma == std::string_view::npos) break;
-        list.remove_prefix(comma + 1);
-    }
-    return names;
-}
+std::vector<std::string> split_names(std::string_view list);
 
 template <class Subject>
 class Registry {
 public:
-    void add(std::unique_ptr<Subject> s) { subjects_.push_back(std::move(s)); }
+    // A second subject of the same name is ignored: registration may run more than once.
+    void add(std::unique_ptr<Subject> s) {
+        if (find(s->name()) == nullptr) subjects_.push_back(std::move(s));
+    }
 
     Subject* find(std::string_view name) const {
         for (const auto& s : subjects_)
@@ -68,12 +62,22 @@ Registry<Subject>& registry() {
     return r;
 }
 
-// Registers the reference adapters, the fast subjects and (in a mutant build) every mutant.
-// Defined in generated code (see CMakeLists.txt); safe to call more than once.
+// Registers the reference adapters, the fast subjects, (in a mutant build) every mutant and the
+// external subjects of TSCONFORM_EXTERNAL. Defined in generated code (cmake/subjects.cmake); safe
+// to call more than once.
 void register_builtin_subjects();
 
 // Every family registers its reference adapter under this name.
 inline constexpr std::string_view kReferenceName = "reference";
+
+// The subject of this name, or std::invalid_argument naming the family and pointing at the list.
+template <class Subject>
+Subject& subject_named(std::string_view family, std::string_view name) {
+    register_builtin_subjects();
+    if (Subject* s = registry<Subject>().find(name)) return *s;
+    throw std::invalid_argument("no " + std::string(family) + " subject named `" + std::string(name) +
+                                "` (see: tsconform subjects)");
+}
 
 // The subjects a check compares with the reference: the selected ones, the reference excluded.
 template <class Subject>

@@ -1,0 +1,87 @@
+#include "conformance/harness/failure.hpp"
+
+#include <filesystem>
+#include <fstream>
+#include <functional>
+
+#include <fmt/format.h>
+
+#include "conformance/harness/encoding_text.hpp"
+
+namespace tsc {
+namespace {
+
+constexpr std::size_t kShownChars = 400;
+constexpr std::size_t kCommandLineLimit = 2000;
+
+std::string& current_input_path() {
+    static std::string path;
+    return path;
+}
+
+std::string shorten(std::string s) {
+    if (s.size() > kShownChars) s = s.substr(0, kShownChars) + fmt::format("… ({} chars)", s.size());
+    return s;
+}
+
+// Single quotes for a POSIX shell: ' becomes '\''.
+std::string shell_quoted(std::string_view s) {
+    std::string out = "'";
+    for (char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    return out + "'";
+}
+
+std::string input_argument(const Json& input) {
+    const std::string text = input.dump();
+    if (text.size() <= kCommandLineLimit) return shell_quoted(text);
+    const auto path = std::filesystem::temp_directory_path() /
+                      fmt::format("tsconform-input-{:016x}.json", std::hash<std::string>{}(text));
+    std::ofstream(path) << text;
+    return "@" + path.string();
+}
+
+}  // namespace
+
+void set_current_input_path(std::string path) { current_input_path() = std::move(path); }
+
+std::string command_name(std::string_view family) {
+    std::string name(family);
+    for (char& c : name)
+        if (c == '_') c = '-';
+    return name;
+}
+
+std::string reproduce_command(std::string_view family, std::string_view operation, std::string_view subject,
+                              std::string_view profile, const Json& input) {
+    return fmt::format("tsconform {} {} --subject {}{} {}", command_name(family), operation, subject,
+                       profile.empty() ? "" : fmt::format(" --profile {}", profile), input_argument(input));
+}
+
+std::string Failure::signature() const {
+    return fmt::format("{}-reference-{}-{}-difference", subject, family, operation);
+}
+
+std::string Failure::describe() const {
+    std::string out = signature() + "\n";
+    if (!check.empty()) out += fmt::format("  check:     {}\n", check);
+    out += fmt::format("  subject:   {}\n  profile:   {}\n", subject, profile.empty() ? "-" : profile);
+    if (!current_input_path().empty()) out += fmt::format("  file:      {}\n", current_input_path());
+    if (input_bytes) {
+        out += fmt::format("  input:     {}\n  base64:    {}\n", input_bytes->empty() ? "(empty)" : shorten(to_hex(*input_bytes)),
+                           shorten(to_base64(*input_bytes)));
+    } else {
+        out += fmt::format("  input:     {}\n", shorten(input.dump()));
+    }
+    out += fmt::format("  differs:   {}\n  expected:  {}\n  actual:    {}\n", difference.where, difference.expected,
+                       difference.actual);
+    out += fmt::format("  reproduce: {}\n", command);
+    return out;
+}
+
+std::string describe_all(const std::vector<Failure>& failures) {
+    std::string out;
+    for (const Failure& f : failures) out += f.describe();
+    return out;
+}
+
+}  // namespace tsc

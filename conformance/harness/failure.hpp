@@ -1,0 +1,44 @@
+// A divergence as a person reads it: what, where, and the one command that reproduces it. Built by
+// the generic checks (operation.hpp) from an operation's descriptor, never by hand.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "conformance/harness/difference.hpp"
+#include "conformance/harness/json_values.hpp"
+
+namespace tsc {
+
+struct Failure {
+    std::string check;      // the stable name of a fixed-expectation check, e.g. qwp_gorilla/decode/vector/<name>
+    std::string family;     // e.g. qwp_gorilla
+    std::string operation;  // e.g. decode; a composite check may name its step (roundtrip, contract)
+    std::string subject;
+    std::string profile;    // empty when the operation has none
+    Json input;             // the operation's input, in its JSON form
+    std::optional<Bytes> input_bytes;  // when the input is bytes: shown as hex and base64
+    Difference difference;
+    std::string command;    // a tsconform command that runs this one case
+
+    // The stable signature <subject>-reference-<family>-<operation>-difference (cryptofuzz's form).
+    std::string signature() const;
+    // The signature, then one line per fact.
+    std::string describe() const;
+};
+
+std::string describe_all(const std::vector<Failure>& failures);
+
+// The file being replayed or fuzzed, named in every report while it is set.
+void set_current_input_path(std::string path);
+
+// `tsconform <family> <operation> --subject S [--profile P] '<input JSON>'`; an input too long for
+// a command line is written to a file in the temporary folder and named with @.
+std::string reproduce_command(std::string_view family, std::string_view operation, std::string_view subject,
+                              std::string_view profile, const Json& input);
+
+// The CLI's spelling of a family: qwp_gorilla -> qwp-gorilla.
+std::string command_name(std::string_view family);
+
+}  // namespace tsc

@@ -1,0 +1,87 @@
+// The QWP Gorilla operations: decode and encode of a timestamp column body.
+//
+// Divergence policy (DESIGN.md): encoder bytes must equal the reference's, padding bits included;
+// decoders must agree with the reference on success vs failure and on the error class for every
+// input; when both succeed, the encoding read, the bytes consumed, the null bitmap and the values
+// must be equal.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "conformance/harness/operation.hpp"
+#include "subjects/api/qwp_gorilla.hpp"
+
+namespace tsc::qwp {
+
+// A column is {"rows": "<n>", "null_bitmap": "<hex>" | null, "values": ["<int64>", ...]}.
+Json column_json(const Column& c);
+Column column_of(const Json& j);
+
+struct Decode {
+    static constexpr std::string_view family = "qwp_gorilla";
+    static constexpr std::string_view name = "decode";
+    using Subject = qwp::Subject;
+    struct Input {
+        Bytes body;
+        Framing framing;
+        Profile profile = kDefaultProfile;
+    };
+    using Outcome = DecodeOutcome;
+
+    static std::vector<std::string_view> profiles();
+    static std::string_view profile(const Input& in) { return in.profile.name; }
+    static Outcome reference(const Input& in);
+    static Outcome run(Subject& s, const Input& in) { return s.decode(in.body, in.framing, in.profile); }
+    static std::optional<Difference> compare(const Outcome& expected, const Outcome& actual);
+    static Json input_json(const Input& in);
+    static Input input_of(const Json& j, std::string_view profile);
+    static Json outcome_json(const Outcome& o);
+    static Outcome outcome_of(const Json& j);
+    static std::optional<Bytes> input_bytes(const Input& in) { return in.body; }
+};
+
+struct Encode {
+    static constexpr std::string_view family = "qwp_gorilla";
+    static constexpr std::string_view name = "encode";
+    using Subject = qwp::Subject;
+    struct Input {
+        Column column;
+        bool gorilla_flag = true;
+    };
+    struct Outcome {
+        Bytes bytes;
+    };
+
+    static std::vector<std::string_view> profiles() { return {}; }
+    static std::string_view profile(const Input&) { return ""; }
+    static Outcome reference(const Input& in);
+    static Outcome run(Subject& s, const Input& in) { return {s.encode(in.column, in.gorilla_flag)}; }
+    static std::optional<Difference> compare(const Outcome& expected, const Outcome& actual);
+    static Json input_json(const Input& in);
+    static Input input_of(const Json& j, std::string_view profile);
+    static Json outcome_json(const Outcome& o) { return {{"bytes", bytes_json(o.bytes)}}; }
+    static Outcome outcome_of(const Json& j) { return {bytes_of(field(j, "bytes"))}; }
+    static std::optional<Bytes> input_bytes(const Input&) { return std::nullopt; }
+};
+
+struct Family : Operations<Subject, Decode, Encode> {
+    static void register_reference();
+    // A subject program of the external protocol, as a subject of this family.
+    static std::unique_ptr<Subject> external(std::string name, std::string command);
+};
+
+// Every subject encodes the column to the reference's bytes and decodes those bytes as the
+// reference does under every profile (a round trip).
+std::vector<Failure> check_roundtrip(const Column& column, bool gorilla_flag);
+
+// Builds a canonical column from row values, nullopt meaning NULL.
+Column make_column(const std::vector<std::optional<std::int64_t>>& rows, bool force_bitmap = false);
+
+}  // namespace tsc::qwp
+
+namespace tsc::families {
+using qwp_gorilla = qwp::Family;
+}  // namespace tsc::families

@@ -158,20 +158,30 @@ def decode(data, rows, gorilla, profile):
                 values.append(r.int64())
         except Truncated:
             return {"error": "truncated_raw_values"}
-    return {"error": "ok", "encoding": encoding, "consumed": r.consumed(), "rows": str(rows),
-            "null_bitmap": None if null_bitmap is None else null_bitmap.hex(), "values": [str(v) for v in values]}
+    return {"encoding": encoding, "consumed": r.consumed(),
+            "column": {"rows": str(rows), "null_bitmap": None if null_bitmap is None else null_bitmap.hex(),
+                       "values": [str(v) for v in values]}}
+
+
+def outcome(family, op, profile, given):
+    if (family, op) == ("qwp_gorilla", "encode"):
+        column, bitmap = given["column"], given["column"]["null_bitmap"]
+        return {"bytes": encode(int(column["rows"]), None if bitmap is None else bytes.fromhex(bitmap),
+                                [int(v) for v in column["values"]], given["gorilla"]).hex()}
+    if (family, op) == ("qwp_gorilla", "decode"):
+        return decode(bytes.fromhex(given["bytes"]), int(given["rows"]), given["gorilla"], profile)
+    return None
 
 
 def answer(request):
-    if request.get("family") != "qwp_gorilla":
-        return {"protocol_error": "unsupported family"}
-    if request["op"] == "encode":
-        bitmap = request["null_bitmap"]
-        return {"bytes": encode(int(request["rows"]), None if bitmap is None else bytes.fromhex(bitmap),
-                                [int(v) for v in request["values"]], request["gorilla"]).hex()}
-    if request["op"] == "decode":
-        return decode(bytes.fromhex(request["input"]), int(request["rows"]), request["gorilla"], request["profile"])
-    return {"protocol_error": "unknown op " + request["op"]}
+    if request["op"] == "hello":
+        return {"protocol": 1, "operations": [
+            {"family": "qwp_gorilla", "op": "decode", "profiles": list(PROFILES)},
+            {"family": "qwp_gorilla", "op": "encode", "profiles": []}]}
+    result = outcome(request["family"], request["op"], request.get("profile", "strict"), request["input"])
+    if result is None:
+        return {"unsupported": request["family"] + "/" + request["op"]}
+    return {"outcome": result}
 
 
 def main():

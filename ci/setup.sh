@@ -7,7 +7,7 @@ export DEBIAN_FRONTEND=noninteractive
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 
 packages=(
-  cmake ninja-build g++ python3 zip
+  cmake ninja-build g++ python3 python3-jsonschema zip
   clang libclang-rt-14-dev llvm            # libFuzzer + sanitizers; llvm-symbolizer, llvm-profdata
   librapidcheck-dev libgtest-dev googletest libbenchmark-dev
   nlohmann-json3-dev libcli11-dev libfmt-dev

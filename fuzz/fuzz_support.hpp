@@ -4,15 +4,17 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <string_view>
 #include <vector>
 
 #include "conformance/harness/failure.hpp"
 
 namespace tsc::fuzz {
 
-inline void require_no_failures(const char* target, const std::vector<Failure>& failures) {
+inline void require_no_failures(std::string_view target, const std::vector<Failure>& failures) {
     if (failures.empty()) return;
-    std::fprintf(stderr, "%s\n  replay:    build/dev/replay_%s <input file>\n", describe_all(failures).c_str(), target);
+    std::fprintf(stderr, "%s\n  replay:    build/dev/replay_%.*s <input file>\n", describe_all(failures).c_str(),
+                 static_cast<int>(target.size()), target.data());
     std::abort();
 }
 

@@ -12,6 +12,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "conformance/harness/fuzz_input.hpp"
 #include "conformance/harness/protocol.hpp"
 #include "families.hpp"
 
@@ -65,6 +66,28 @@ void add_serve_command(CLI::App& parent, std::shared_ptr<std::string> subject) {
     serve->callback([subject] { protocol::serve(AllFamilies{}, *subject, std::cin, std::cout); });
 }
 
+// The seed corpus of every fuzz target, written from the golden vectors through each target's one
+// layout definition (conformance/harness/fuzz_input.hpp).
+void add_fuzz_input_command(CLI::App& app) {
+    auto out = std::make_shared<std::string>(seed_folder().string());
+    CLI::App* fuzz_input = app.add_subcommand("fuzz-input", "Fuzz target inputs");
+    fuzz_input->require_subcommand(1);
+    CLI::App* seeds = fuzz_input->add_subcommand("seeds", "Write every fuzz target's seed corpus from the golden vectors");
+    seeds->add_option("--out", *out, "the corpus folder (one subfolder per target)")->capture_default_str();
+    seeds->callback([out] {
+        AllFamilies::each([&]<class F>() {
+            if constexpr (requires { typename F::FuzzInputs; }) {
+                const std::vector<Vector> vectors = load_vectors(F::family);
+                F::FuzzInputs::each([&]<class L>() {
+                    const std::size_t n = write_seed_corpus<L>(vectors, *out);
+                    for (const std::string& target : seed_targets<L>())
+                        std::printf("%s: %zu seeds -> %s/%s\n", target.c_str(), n, out->c_str(), target.c_str());
+                });
+            }
+        });
+    });
+}
+
 void add_subjects_command(CLI::App& app) {
     app.add_subcommand("subjects", "List the registered subjects of each family")->callback([] {
         AllFamilies::each([]<class F>() {
@@ -80,6 +103,7 @@ int run(int argc, char** argv) {
     CLI::App app{"tsconform: conformance checks for time-series wire codecs"};
     app.require_subcommand(1);
     add_subjects_command(app);
+    add_fuzz_input_command(app);
     add_serve_command(app, std::make_shared<std::string>());
     AllFamilies::each([&]<class F>() {
         CLI::App* family = app.add_subcommand(command_name(F::family), std::string(F::family) + " operations");

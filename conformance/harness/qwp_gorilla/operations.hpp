@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "conformance/harness/fuzz_input.hpp"
 #include "conformance/harness/operation.hpp"
 #include "subjects/api/qwp_gorilla.hpp"
 
@@ -67,7 +68,10 @@ struct Encode {
     static std::optional<Bytes> input_bytes(const Input&) { return std::nullopt; }
 };
 
+struct DecodeFuzzInput;
+
 struct Family : Operations<Subject, Decode, Encode> {
+    using FuzzInputs = tsc::FuzzInputs<DecodeFuzzInput>;
     static void register_reference();
     // A subject program of the external protocol, as a subject of this family.
     static std::unique_ptr<Subject> external(std::string name, std::string command);

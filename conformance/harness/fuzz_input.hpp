@@ -1,0 +1,96 @@
+// A fuzz target's input layout, defined once: how the bytes a fuzzer gives become an operation's
+// input (`decode`), and how an input becomes those bytes (`encode`). The seed corpus is written from
+// the golden vectors with `encode` (`tsconform fuzz-input seeds`), one file per vector and profile,
+// named after them, and a test checks that every seed decodes back to the vector it came from.
+//
+// A layout `L` has:
+//   static constexpr std::string_view target;          // the fuzz target, fuzz/<target>.cpp
+//   static constexpr std::array<std::string_view, N> also_seeds;  // targets that take the same seeds
+//   using Op = ...;                                     // the operation the target checks
+//   static std::optional<Op::Input> decode(ByteView);   // nullopt: too short to mean anything
+//   static std::optional<Bytes> encode(const Op::Input&);  // nullopt: the layout cannot hold it
+#pragma once
+
+#include <concepts>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "conformance/harness/vectors.hpp"
+
+namespace tsc {
+
+template <class L>
+concept FuzzLayout = Operation<typename L::Op> && requires(ByteView bytes, const typename L::Op::Input& input) {
+    { L::target } -> std::convertible_to<std::string_view>;
+    { L::decode(bytes) } -> std::same_as<std::optional<typename L::Op::Input>>;
+    { L::encode(input) } -> std::same_as<std::optional<Bytes>>;
+};
+
+// The layouts of one family (a family struct's `FuzzInputs`; they may be incomplete types there).
+template <class... Layouts>
+struct FuzzInputs {
+    template <class F>
+    static void each(F&& f) {
+        static_assert((FuzzLayout<Layouts> && ...));
+        (f.template operator()<Layouts>(), ...);
+    }
+};
+
+// One seed: the file name (`<vector>` or `<vector>.<profile>`) and its bytes.
+struct Seed {
+    std::string name;
+    Bytes bytes;
+};
+
+inline std::string seed_name(const Vector& v, std::string_view profile) {
+    return profile.empty() ? v.name : v.name + "." + std::string(profile);
+}
+
+// The seeds of every vector of the layout's operation that the layout can hold.
+template <FuzzLayout L>
+std::vector<Seed> seeds_of(const std::vector<Vector>& vectors) {
+    using Op = typename L::Op;
+    std::vector<Seed> seeds;
+    const std::vector<std::string> none{""};
+    for (const Vector& v : vectors) {
+        if (v.op != Op::name) continue;
+        for (const std::string& profile : v.profiles.empty() ? none : v.profiles)
+            if (auto bytes = L::encode(Op::input_of(v.input, profile)))
+                seeds.push_back({seed_name(v, profile), std::move(*bytes)});
+    }
+    return seeds;
+}
+
+// corpora/seeds/ of the source tree.
+std::filesystem::path seed_folder();
+void write_file(const std::filesystem::path& path, ByteView bytes);
+Bytes read_file(const std::filesystem::path& path);
+
+}  // namespace tsc
+
+namespace tsc {
+
+// The folders a layout's seeds go to: its target's and those of `also_seeds`.
+template <FuzzLayout L>
+std::vector<std::string> seed_targets() {
+    std::vector<std::string> targets{std::string(L::target)};
+    for (std::string_view t : L::also_seeds) targets.emplace_back(t);
+    return targets;
+}
+
+// Replaces <out>/<target>/ of every seed target of the layout with the seeds of `vectors`; returns
+// the number of seeds per target.
+template <FuzzLayout L>
+std::size_t write_seed_corpus(const std::vector<Vector>& vectors, const std::filesystem::path& out) {
+    const std::vector<Seed> seeds = seeds_of<L>(vectors);
+    for (const std::string& target : seed_targets<L>()) {
+        std::filesystem::remove_all(out / target);
+        std::filesystem::create_directories(out / target);
+        for (const Seed& s : seeds) write_file(out / target / s.name, s.bytes);
+    }
+    return seeds.size();
+}
+
+}  // namespace tsc

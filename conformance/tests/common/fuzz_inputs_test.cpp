@@ -1,0 +1,58 @@
+// Every fuzz target's seed corpus (corpora/seeds/<target>/) is what its one layout definition makes
+// of the golden vectors: each vector's seed is there with those bytes, decodes back to the vector's
+// input, and no other file is there (`tsconform fuzz-input seeds` rewrites the folders).
+#include <set>
+
+#include <gtest/gtest.h>
+
+#include "conformance/harness/encoding_text.hpp"
+#include "families.hpp"
+
+namespace tsc {
+namespace {
+
+template <FuzzLayout L>
+void expect_seed_corpus(const std::vector<Vector>& vectors) {
+    using Op = typename L::Op;
+    const std::vector<Seed> seeds = seeds_of<L>(vectors);
+    EXPECT_FALSE(seeds.empty()) << L::target << ": no vector fits the layout";
+    const std::string fix = "rewrite the corpus with: build/dev/tsconform fuzz-input seeds";
+    for (const std::string& target : seed_targets<L>()) {
+        std::set<std::string> expected;
+        for (const Seed& s : seeds) {
+            expected.insert(s.name);
+            const std::filesystem::path path = seed_folder() / target / s.name;
+            ASSERT_TRUE(std::filesystem::exists(path)) << path << " is missing; " << fix;
+            EXPECT_EQ(to_hex(read_file(path)), to_hex(s.bytes)) << path << " is not the vector's seed; " << fix;
+        }
+        for (const auto& entry : std::filesystem::directory_iterator(seed_folder() / target))
+            EXPECT_TRUE(expected.count(entry.path().filename().string()))
+                << entry.path() << " comes from no vector; " << fix;
+    }
+    // Decoding a vector's seed gives back the vector's input.
+    const std::vector<std::string> none{""};
+    for (const Vector& v : vectors) {
+        if (v.op != Op::name) continue;
+        for (const std::string& profile : v.profiles.empty() ? none : v.profiles) {
+            const typename Op::Input input = Op::input_of(v.input, profile);
+            const auto bytes = L::encode(input);
+            if (!bytes) continue;
+            const auto decoded = L::decode(*bytes);
+            ASSERT_TRUE(decoded.has_value()) << L::target << "/" << seed_name(v, profile) << " does not decode";
+            EXPECT_EQ(Op::input_json(*decoded), Op::input_json(input)) << L::target << "/" << seed_name(v, profile);
+            EXPECT_EQ(Op::profile(*decoded), Op::profile(input)) << L::target << "/" << seed_name(v, profile);
+        }
+    }
+}
+
+TEST(FuzzInputs, EverySeedIsItsVectorInTheTargetsLayout) {
+    AllFamilies::each([]<class F>() {
+        if constexpr (requires { typename F::FuzzInputs; }) {
+            const std::vector<Vector> vectors = load_vectors(F::family);
+            F::FuzzInputs::each([&]<class L>() { expect_seed_corpus<L>(vectors); });
+        }
+    });
+}
+
+}  // namespace
+}  // namespace tsc

@@ -21,10 +21,14 @@ namespace tsc::qwp {
 Json column_json(const Column& c);
 Column column_of(const Json& j);
 
-struct Decode {
+// What every operation of the family shares.
+struct FamilyOperation {
     static constexpr std::string_view family = "qwp_gorilla";
-    static constexpr std::string_view name = "decode";
     using Subject = qwp::Subject;
+};
+
+struct Decode : FamilyOperation {
+    static constexpr std::string_view name = "decode";
     struct Input {
         Bytes body;
         Framing framing;
@@ -44,10 +48,8 @@ struct Decode {
     static std::optional<Bytes> input_bytes(const Input& in) { return in.body; }
 };
 
-struct Encode {
-    static constexpr std::string_view family = "qwp_gorilla";
+struct Encode : FamilyOperation {
     static constexpr std::string_view name = "encode";
-    using Subject = qwp::Subject;
     struct Input {
         Column column;
         bool gorilla_flag = true;

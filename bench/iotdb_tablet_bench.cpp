@@ -12,7 +12,8 @@
 
 #include <benchmark/benchmark.h>
 
-#include "conformance/harness/iotdb_tablet_checks.hpp"
+#include "conformance/harness/iotdb_tablet/operations.hpp"
+#include "conformance/harness/names.hpp"
 #include "reference/iotdb_tablet/reference.hpp"
 #include "subjects/fast/iotdb_tablet_codec.hpp"
 
@@ -101,8 +102,8 @@ double memcpy_rate(std::size_t bytes) {
 
 Workload& workload(int which) {
     static Workload workloads[2] = {
-        {"double", double_tablet(), *find_profile("node"), {}},
-        {"mixed", mixed_tablet(), *find_profile("java"), {}},
+        {"double", double_tablet(), record_named(kProfiles, "node", "profile"), {}},
+        {"mixed", mixed_tablet(), record_named(kProfiles, "java", "profile"), {}},
     };
     Workload& w = workloads[which];
     if (w.memcpy_bytes_per_second == 0) {

@@ -9,7 +9,7 @@
 
 #include <fuzzer/FuzzedDataProvider.h>
 
-#include "conformance/harness/iotdb_tablet_checks.hpp"
+#include "conformance/harness/iotdb_tablet/checks.hpp"
 #include "fuzz/fuzz_support.hpp"
 
 namespace {

@@ -9,7 +9,7 @@
 
 #include <fuzzer/FuzzedDataProvider.h>
 
-#include "conformance/harness/tsfile_tablet_checks.hpp"
+#include "conformance/harness/tsfile_tablet/operations.hpp"
 #include "fuzz/fuzz_support.hpp"
 
 namespace {
@@ -117,6 +117,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const Layout layout = kLayouts[in.ConsumeIntegralInRange<std::size_t>(0, kLayouts.size() - 1)];
     const auto offset = in.ConsumeIntegralInRange<std::size_t>(0, 64);
     const Tablet tablet = next_tablet(in);
-    tsc::fuzz::require_no_failures("tsfile_tablet_roundtrip", check_serialize(tablet, layout, offset));
+    tsc::fuzz::require_no_failures("tsfile_tablet_roundtrip", check_roundtrip(tablet, layout, offset));
     return 0;
 }

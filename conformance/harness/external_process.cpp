@@ -3,6 +3,7 @@
 #include <csignal>
 #include <stdexcept>
 
+#include <fcntl.h>
 #include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -23,7 +24,10 @@ ExternalProcess::~ExternalProcess() {
 void ExternalProcess::start() {
     std::signal(SIGPIPE, SIG_IGN);  // a subject that died is reported by the failed write, not by a signal
     int in[2], out[2];
-    if (pipe(in) != 0 || pipe(out) != 0) throw std::runtime_error("external subject: pipe() failed");
+    // Close-on-exec: a second subject program must not inherit this one's pipes, or this one never
+    // sees the end of its input and the harness waits for it forever.
+    if (pipe2(in, O_CLOEXEC) != 0 || pipe2(out, O_CLOEXEC) != 0)
+        throw std::runtime_error("external subject: pipe() failed");
     posix_spawn_file_actions_t actions;
     posix_spawn_file_actions_init(&actions);
     posix_spawn_file_actions_adddup2(&actions, in[0], STDIN_FILENO);

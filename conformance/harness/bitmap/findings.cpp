@@ -1,15 +1,11 @@
-#include "conformance/harness/bitmap_findings.hpp"
+#include "conformance/harness/bitmap/findings.hpp"
 
 #include <algorithm>
-#include <filesystem>
-#include <fstream>
 #include <stdexcept>
 
 #include <fmt/format.h>
-#include <nlohmann/json.hpp>
 
-#include "conformance/harness/bitmap_checks.hpp"
-#include "conformance/harness/vectors.hpp"
+#include "conformance/harness/bitmap/operations.hpp"
 
 namespace tsc::bitmap {
 namespace {
@@ -17,12 +13,6 @@ namespace {
 constexpr std::int32_t kSearchMaxSize = 72;
 constexpr std::int32_t kMinRangeSize = -9;
 constexpr std::int32_t kMaxRangeSize = 137;
-
-Profile profile_named(const std::string& name) {
-    const auto p = find_profile(name);
-    if (!p) throw std::runtime_error("findings: unknown profile " + name);
-    return *p;
-}
 
 std::vector<std::string> setups(std::int32_t n) {
     std::vector<std::string> out{"", "markAll", fmt::format("markRange 0 {}", n),
@@ -36,20 +26,20 @@ reference::Bitmap build(std::int32_t n, const std::string& setup) {
     const auto ops = parse_ops(setup, error);
     auto bitmap = reference::Bitmap::make(n);
     if (!ops || !bitmap) throw std::logic_error("findings: bad setup " + setup);
-    for (const Op& op : *ops) run(*bitmap, op, kDefaultProfile);
+    for (const Op& op : *ops) observe(*bitmap, op, kDefaultProfile);
     return *bitmap;
 }
 
 std::vector<Op> calls(const std::string& operation, std::int32_t n) {
     std::vector<Op> out;
-    if (operation == "containsMarkedBit") {
+    if (operation == info(OpKind::contains_marked_bit).name) {
         for (std::int32_t start = -2; start <= n + 2; ++start)
             for (std::int32_t len = -2; len <= n + 2; ++len) out.push_back(Op{OpKind::contains_marked_bit, {start, len, 0}, {}, {}});
-    } else if (operation == "isAllUnmarked") {
+    } else if (operation == info(OpKind::is_all_unmarked_prefix).name) {
         for (std::int32_t r = kMinRangeSize; r <= kMaxRangeSize; ++r)
             out.push_back(Op{OpKind::is_all_unmarked_prefix, {r, 0, 0}, {}, {}});
     } else {
-        throw std::runtime_error("findings: no search space for operation " + operation);
+        throw std::invalid_argument("findings: no search space for operation " + operation);
     }
     return out;
 }
@@ -64,34 +54,47 @@ bool agree(const Observation& a, const Observation& b) {
     return (a.error != ErrorClass::ok && b.error != ErrorClass::ok) || a == b;
 }
 
-Comparison comparison_from(const nlohmann::json& j) {
-    return {j.at("profile").get<std::string>(), j.at("against").get<std::string>(), j.at("operation").get<std::string>()};
+Finding finding_of(const Vector& v) {
+    const Json& f = v.finding;
+    const Json& e = field(f, "first_example");
+    const std::int64_t size = int64_of(field(e, "size"));
+    if (size < 0 || size > kMaxSize) throw std::invalid_argument("first_example size out of range");
+    return Finding{v.name,
+                   string_field(f, "id"),
+                   string_field(f, "family"),
+                   {string_field(f, "profile"), string_field(f, "against"), string_field(f, "operation")},
+                   string_field(f, "class"),
+                   string_field(f, "condition"),
+                   string_field(f, "source"),
+                   Example{static_cast<std::int32_t>(size), string_field(e, "setup"), string_field(e, "call"),
+                           string_field(e, "expected"), string_field(e, "actual")}};
 }
 
 }  // namespace
 
-FindingsRegistry load_bitmap_findings() {
-    const std::filesystem::path path = std::filesystem::path(TSC_SOURCE_DIR) / "corpora/findings/bitmap.json";
-    std::ifstream in(path);
-    if (!in) throw std::runtime_error("cannot open " + path.string());
-    const nlohmann::json doc = nlohmann::json::parse(in);
-    FindingsRegistry r;
-    for (const auto& c : doc.at("comparisons")) r.comparisons.push_back(comparison_from(c));
-    for (const auto& f : doc.at("findings")) {
-        const auto& e = f.at("first_example");
-        const std::int64_t size = parse_int64(e.at("size"));
-        r.findings.push_back(Finding{
-            f.at("id").get<std::string>(), f.at("family").get<std::string>(), comparison_from(f),
-            f.at("class").get<std::string>(), f.at("condition").get<std::string>(), f.at("source").get<std::string>(),
-            Example{static_cast<std::int32_t>(size), e.at("setup").get<std::string>(), e.at("call").get<std::string>(),
-                    e.at("expected").get<std::string>(), e.at("actual").get<std::string>()}});
+std::vector<Finding> findings_of(const std::vector<Vector>& vectors) {
+    std::vector<Finding> findings;
+    for (const Vector& v : vectors) {
+        if (v.finding.is_null()) continue;
+        try {
+            findings.push_back(finding_of(v));
+        } catch (const std::exception& e) {
+            throw std::invalid_argument(vector_check_name(Family::family, v) + ": finding: " + e.what());
+        }
     }
-    return r;
+    return findings;
+}
+
+std::vector<Comparison> comparisons_of(const std::vector<Finding>& findings) {
+    std::vector<Comparison> out;
+    for (const Finding& f : findings)
+        if (std::find(out.begin(), out.end(), f.comparison) == out.end()) out.push_back(f.comparison);
+    return out;
 }
 
 std::map<std::string, Example> first_divergences(const Comparison& c) {
-    const Profile profile = profile_named(c.profile);
-    const Profile against = profile_named(c.against);
+    const Profile& profile = profile_named(c.profile);
+    const Profile& against = profile_named(c.against);
     const std::int32_t max_size = std::min({kSearchMaxSize, profile.max_size, against.max_size});
     std::map<std::string, Example> found;
     for (std::int32_t n = 0; n <= max_size; ++n) {
@@ -99,10 +102,10 @@ std::map<std::string, Example> first_divergences(const Comparison& c) {
         for (const std::string& setup : setups(n)) {
             reference::Bitmap bitmap = build(n, setup);  // the calls are queries: they leave it as it is
             for (const Op& op : ops) {
-                const Observation expected = run(bitmap, op, against);
-                const Observation actual = run(bitmap, op, profile);
+                const Observation expected = observe(bitmap, op, against);
+                const Observation actual = observe(bitmap, op, profile);
                 if (agree(expected, actual)) continue;
-                const std::string cls = call_class(run(bitmap, op, kDefaultProfile), op);
+                const std::string cls = call_class(observe(bitmap, op, kDefaultProfile), op);
                 if (!found.count(cls)) found[cls] = Example{n, setup, to_text(op), describe(expected), describe(actual)};
             }
         }

@@ -1,6 +1,8 @@
 // Findings: where a profile that models an upstream implementation answers differently from another
-// profile (usually the spec's own, tsfile). They are data, corpora/findings/bitmap.json, and the suite
-// re-detects each one by searching a fixed space of bitmaps and calls in a fixed order.
+// profile (usually the spec's own, tsfile). Each one is a vector of corpora/vectors/bitmap.json with a
+// `finding` block: the vector is the first example's program under the finding's profile (checked by the
+// golden-vector test like any vector), and the block keeps the finding's fields. The suite re-detects each
+// one by searching a fixed space of bitmaps and calls in a fixed order (findings_test.cpp).
 //
 // The space: sizes 0 to 72 (capped by both profiles' max_size), five bitmap states per size (none
 // marked; markAll; markRange 0 size; markAll then unmarkRange 0 size, i.e. only the padding bits; the
@@ -16,6 +18,7 @@
 #include <tuple>
 #include <vector>
 
+#include "conformance/harness/vectors.hpp"
 #include "reference/bitmap/model.hpp"
 
 namespace tsc::bitmap {
@@ -28,6 +31,7 @@ struct Comparison {
     bool operator<(const Comparison& o) const {
         return std::tie(profile, against, operation) < std::tie(o.profile, o.against, o.operation);
     }
+    bool operator==(const Comparison&) const = default;
 };
 
 struct Example {
@@ -41,6 +45,7 @@ struct Example {
 };
 
 struct Finding {
+    std::string vector;  // the name of the vector that holds it
     std::string id;
     std::string family;
     Comparison comparison;
@@ -50,13 +55,10 @@ struct Finding {
     Example first_example;
 };
 
-struct FindingsRegistry {
-    std::vector<Comparison> comparisons;
-    std::vector<Finding> findings;
-};
-
-// corpora/findings/bitmap.json of the source tree.
-FindingsRegistry load_bitmap_findings();
+// The findings of the family's vectors (the vectors with a `finding` block), in file order.
+std::vector<Finding> findings_of(const std::vector<Vector>& vectors);
+// The comparisons the findings name, each once: the ones the suite searches.
+std::vector<Comparison> comparisons_of(const std::vector<Finding>& findings);
 
 // The first diverging call of each class, in the search order above.
 std::map<std::string, Example> first_divergences(const Comparison& comparison);

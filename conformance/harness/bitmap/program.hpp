@@ -102,9 +102,7 @@ std::optional<std::vector<Op>> parse_ops(std::string_view text, std::string& err
 // A program's size and initial bytes are valid for the reference (0 <= size <= kMaxSize, size/8+1 bytes).
 bool is_valid(const Program& program);
 
-// The bitmap_ops fuzz input (format in fuzz/bitmap_ops.cpp and corpora/tools/vectors_to_seeds.py).
-// Never allocates more than the input holds.
-inline constexpr std::int32_t kFuzzMaxSize = 1024;
-Program decode_fuzz_input(ByteView input);
+// Bytes of a bitmap of `size` positions: size/8+1 (§4.1).
+inline std::size_t bytes_for(std::int32_t size) { return static_cast<std::size_t>(size / 8 + 1); }
 
 }  // namespace tsc::bitmap

@@ -1,14 +1,8 @@
-#include "conformance/harness/iotdb_tablet_findings.hpp"
+#include "conformance/harness/iotdb_tablet/findings.hpp"
 
 #include <algorithm>
 #include <array>
-#include <filesystem>
-#include <fstream>
 #include <stdexcept>
-
-#include <nlohmann/json.hpp>
-
-#include "conformance/harness/iotdb_tablet_json.hpp"
 
 namespace tsc::iotdb {
 namespace {
@@ -19,15 +13,16 @@ bool any_null(const Column& c) {
 
 // §2.4, §2.7 item 1: ceil(n/8) = n/8+1 unless n is a multiple of 8; then a flagged column is one byte short and
 // the server reads the next entry's flag as bitmap data, or runs off the end. n = 0 has no null (Errata 4).
-bool bitmap_one_byte_short(const Tablet& t, const ClientState&, const Profile& p, const ParserProfile&) {
-    return p.bitmap_length == BitmapLength::ceil_n_div_8 && t.row_count() > 0 && t.row_count() % 8 == 0 &&
+bool bitmap_one_byte_short(const Contract::Input& in) {
+    const Tablet& t = in.tablet;
+    return in.profile.bitmap_length == BitmapLength::ceil_n_div_8 && t.row_count() > 0 && t.row_count() % 8 == 0 &&
            std::any_of(t.columns.begin(), t.columns.end(), any_null);
 }
 
 // Errata 2: TabletDecoder has no OBJECT case, so any OBJECT column is rejected, whatever the client sent.
-bool object_column_under_tablet_decoder(const Tablet& t, const ClientState&, const Profile&, const ParserProfile& q) {
-    return !q.reads_object &&
-           std::any_of(t.columns.begin(), t.columns.end(), [](const Column& c) { return c.type == DataType::OBJECT; });
+bool object_column_under_tablet_decoder(const Contract::Input& in) {
+    return !in.parser.reads_object && std::any_of(in.tablet.columns.begin(), in.tablet.columns.end(),
+                                                  [](const Column& c) { return c.type == DataType::OBJECT; });
 }
 
 constexpr std::array kConditions{
@@ -38,29 +33,35 @@ constexpr std::array kConditions{
               object_column_under_tablet_decoder},
 };
 
-std::vector<std::string> strings(const nlohmann::json& j) { return j.get<std::vector<std::string>>(); }
+std::vector<std::string> strings(const Json& j) { return j.get<std::vector<std::string>>(); }
+
+Finding finding_of(const Vector& v) {
+    if (v.op != Contract::name)
+        throw std::invalid_argument(vector_check_name(Family::family, v) + ": a finding is a contract vector");
+    const Json& j = v.finding;
+    Finding f;
+    f.vector = v;
+    f.condition = string_field(j, "condition");
+    f.profiles = strings(field(j, "profiles"));
+    f.parsers = strings(field(j, "parsers"));
+    f.spec = string_field(j, "spec");
+    f.upstream = string_field(j, "upstream");
+    f.summary = string_field(j, "summary");
+    if (f.profiles.empty() || f.parsers.empty())
+        throw std::invalid_argument(vector_check_name(Family::family, v) + ": a finding names profiles and parsers");
+    f.example = Contract::input_of(v.input, f.profiles[0] + ":" + f.parsers[0]);
+    const Json& example = field(j, "example");
+    f.sent.timestamps = bytes_of(field(example, "timestamps"));
+    f.sent.values = bytes_of(field(example, "values"));
+    for (const auto& [parser, outcome] : field(example, "observed").items())
+        f.observed.emplace_back(parser, Parse::outcome_of(outcome));
+    return f;
+}
 
 std::vector<Finding> load() {
-    const std::string path = findings_file();
-    std::ifstream in(path);
-    if (!in) throw std::runtime_error("cannot open findings file " + path);
-    const nlohmann::json doc = nlohmann::json::parse(in);
     std::vector<Finding> findings;
-    for (const nlohmann::json& j : doc.at("findings")) {
-        Finding f;
-        f.condition = j.at("condition").get<std::string>();
-        f.profiles = strings(j.at("profiles"));
-        f.parsers = strings(j.at("parsers"));
-        f.spec = j.at("spec").get<std::string>();
-        f.upstream = j.at("upstream").get<std::string>();
-        f.example = tablet_from_json(j.at("example").at("tablet"));
-        f.client = client_from_json(j.at("example").value("client", nlohmann::json()));
-        f.timestamps_hex = j.at("example").at("timestamps").get<std::string>();
-        f.values_hex = j.at("example").at("values").get<std::string>();
-        for (const auto& [parser, what] : j.at("example").at("observed").items())
-            f.observed.emplace_back(parser, what.get<std::string>());
-        findings.push_back(std::move(f));
-    }
+    for (const Vector& v : load_vectors(Family::family))
+        if (!v.finding.is_null()) findings.push_back(finding_of(v));
     return findings;
 }
 
@@ -72,18 +73,10 @@ bool contains(const std::vector<std::string>& list, std::string_view s) {
 
 std::span<const Condition> conditions() { return kConditions; }
 
-std::optional<std::string_view> explaining_condition(const Tablet& t, const ClientState& s, const Profile& p,
-                                                     const ParserProfile& q) {
+std::optional<std::string_view> explaining_condition(const Contract::Input& in) {
     for (const Condition& c : kConditions)
-        if (c.applies(t, s, p, q)) return c.name;
+        if (c.applies(in)) return c.name;
     return std::nullopt;
-}
-
-std::string findings_file() {
-    const char* dir = std::getenv("TSCONFORM_FINDINGS");
-    const std::filesystem::path base =
-        dir && *dir ? dir : std::filesystem::path(TSC_SOURCE_DIR) / "corpora/findings";
-    return (base / "iotdb_tablet.json").string();
 }
 
 const std::vector<Finding>& registered_findings() {

@@ -1,9 +1,12 @@
 // Findings: profiles whose bytes the server (the contract) does not read back to the same logical tablet.
 //
-// A condition is a predicate over (tablet, client state, profile, parser) that names why a divergence
-// happens; the registry (corpora/findings/iotdb_tablet.json) is data: which conditions are known, for which
-// profiles and parsers, with the first example found. A divergence that no registered condition explains is
-// a failure of the check; a registered one is reported, not failed.
+// A condition is a predicate over a contract input (tablet, client state, profile, parser) that names why a
+// divergence happens. The registry is data: the contract vectors of corpora/vectors/iotdb_tablet.json that
+// carry a `finding` block, which names the condition, the profiles and parsers it holds for, where it is in
+// the spec and upstream, and the first (smallest) example: the vector's input, with the bytes the reference
+// sends for it under profiles[0] and what each parser reads from them (`observed`, parse outcomes). A
+// divergence that no registered condition explains is a failure of the contract check; a registered one is
+// reported, not failed.
 #pragma once
 
 #include <optional>
@@ -12,37 +15,35 @@
 #include <string_view>
 #include <vector>
 
-#include "reference/iotdb_tablet/model.hpp"
+#include "conformance/harness/iotdb_tablet/operations.hpp"
+#include "conformance/harness/vectors.hpp"
 
 namespace tsc::iotdb {
 
 struct Condition {
     std::string_view name;
     std::string_view summary;
-    bool (*applies)(const Tablet&, const ClientState&, const Profile&, const ParserProfile&);
+    bool (*applies)(const Contract::Input&);
 };
 
 std::span<const Condition> conditions();
 
 // The first condition that applies, if any.
-std::optional<std::string_view> explaining_condition(const Tablet& t, const ClientState& s, const Profile& p,
-                                                     const ParserProfile& q);
+std::optional<std::string_view> explaining_condition(const Contract::Input& in);
 
 struct Finding {
+    Vector vector;  // the contract vector that carries it
     std::string condition;
     std::vector<std::string> profiles;
     std::vector<std::string> parsers;
     std::string spec;      // sections of tablets-and-bitmaps.md
     std::string upstream;  // repository paths
-    Tablet example;        // the first (smallest) example input
-    ClientState client;
-    std::string timestamps_hex;  // what the reference sends for it, under profiles[0]
-    std::string values_hex;
-    std::vector<std::pair<std::string, std::string>> observed;  // parser → what the reference parser makes of it
+    std::string summary;
+    Contract::Input example;   // the vector's input under profiles[0] and parsers[0]
+    SerializeOutcome sent;     // what the reference sends for it under profiles[0]
+    std::vector<std::pair<std::string, ParseOutcome>> observed;  // parser → what the reference parser reads
 };
 
-// corpora/findings/iotdb_tablet.json of the source tree (TSCONFORM_FINDINGS overrides the folder).
-std::string findings_file();
 const std::vector<Finding>& registered_findings();
 
 bool is_registered(std::string_view condition, std::string_view profile, std::string_view parser);

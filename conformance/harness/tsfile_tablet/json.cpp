@@ -1,21 +1,31 @@
-#include "conformance/harness/tsfile_tablet_json.hpp"
-
-#include <cinttypes>
+// The JSON form of a TsFile tablet (operations.hpp), read and written.
 #include <cstdio>
+#include <limits>
 #include <stdexcept>
 #include <string>
 
 #include <fmt/format.h>
 
-#include "conformance/harness/encoding_text.hpp"
-#include "conformance/harness/vectors.hpp"
+#include "conformance/harness/names.hpp"
+#include "conformance/harness/tsfile_tablet/operations.hpp"
 
 namespace tsc::tsfile {
 namespace {
 
-using nlohmann::json;
+[[noreturn]] void bad(const std::string& where, const std::string& what) {
+    throw std::invalid_argument("tsfile tablet JSON, " + where + ": " + what);
+}
 
-[[noreturn]] void bad(const std::string& what) { throw std::runtime_error("tsfile tablet JSON: " + what); }
+// A json_values.hpp reader at `where`: its error names the place in the tablet.
+template <class Read>
+auto at(const std::string& where, Read read) {
+    try {
+        return read();
+    } catch (const std::invalid_argument& e) {
+        if (std::string_view(e.what()).starts_with("tsfile tablet JSON")) throw;
+        bad(where, e.what());
+    }
+}
 
 // RFC 3629 UTF-8 (no overlong forms, no surrogates, nothing above U+10FFFF): what JSON text can hold.
 bool is_utf8(const std::uint8_t* p, std::size_t n) {
@@ -48,98 +58,86 @@ bool is_utf8(const std::uint8_t* p, std::size_t n) {
     return true;
 }
 
-json bytes_to_json(const std::uint8_t* p, std::size_t n) {
-    if (is_utf8(p, n)) return std::string(reinterpret_cast<const char*>(p), n);
-    return json{{"hex", to_hex(ByteView(p, n))}};
+
+Json text_json(ByteView b) {
+    if (is_utf8(b.data(), b.size())) return std::string(reinterpret_cast<const char*>(b.data()), b.size());
+    return Json{{"hex", bytes_json(b)}};
 }
 
-Bytes bytes_from_json(const json& j, const std::string& where) {
+Bytes text_of(const Json& j, const std::string& where) {
     if (j.is_string()) {
         const std::string& s = j.get_ref<const std::string&>();
         return Bytes(s.begin(), s.end());
     }
-    if (j.is_object() && j.contains("hex")) {
-        const auto b = from_hex(j.at("hex").get<std::string>());
-        if (!b) bad(where + ": \"hex\" is not hex");
-        return *b;
-    }
-    bad(where + ": expected a string or {\"hex\": …}");
+    if (j.is_object() && j.contains("hex")) return at(where, [&] { return bytes_of(j.at("hex")); });
+    bad(where, "expected a string or {\"hex\": …}, found " + j.dump());
 }
 
-json string_to_json(const String& s) {
+Json string_json(const String& s) {
     if (!s) return nullptr;
-    return bytes_to_json(reinterpret_cast<const std::uint8_t*>(s->data()), s->size());
+    return text_json(ByteView(reinterpret_cast<const std::uint8_t*>(s->data()), s->size()));
 }
 
-String string_from_json(const json& j, const std::string& where) {
+String string_of(const Json& j, const std::string& where) {
     if (j.is_null()) return std::nullopt;
-    const Bytes b = bytes_from_json(j, where);
+    const Bytes b = text_of(j, where);
     return std::string(b.begin(), b.end());
 }
 
-const json& member(const json& j, const char* key) {
-    static const json null_value = nullptr;
+const Json& member(const Json& j, const char* key) {
+    static const Json null_value = nullptr;
     return j.is_object() && j.contains(key) ? j.at(key) : null_value;
 }
 
 template <class Int>
-Int integer(const json& j, const std::string& where) {
-    if (!j.is_number_integer()) bad(where + ": expected an integer");
+Int integer(const Json& j, const std::string& where) {
+    if (!j.is_number_integer()) bad(where, "expected an integer, found " + j.dump());
     const auto v = j.get<std::int64_t>();
     if (v < static_cast<std::int64_t>(std::numeric_limits<Int>::min()) ||
         v > static_cast<std::int64_t>(std::numeric_limits<Int>::max()))
-        bad(where + ": out of range");
+        bad(where, "out of range: " + j.dump());
     return static_cast<Int>(v);
 }
 
 // ---- schemas ------------------------------------------------------------------------------------
 
-json schema_to_json(const Schema& s) {
-    json props = json::array();
-    for (const Property& p : s.props) props.push_back(json::array({string_to_json(p.key), string_to_json(p.value)}));
-    json type = s.type < kDataTypeNames.size() ? json(std::string(name_of(static_cast<DataType>(s.type)))) : json(s.type);
-    return json{{"name", string_to_json(s.name)},
-                {"type", type},
-                {"encoding", s.encoding},
-                {"compressor", s.compressor},
-                {"props", props},
-                {"category", std::string(name_of(s.category))}};
+Json schema_json(const Schema& s) {
+    Json props = Json::array();
+    for (const Property& p : s.props) props.push_back(Json::array({string_json(p.key), string_json(p.value)}));
+    const Json type = s.type < kDataTypeNames.size() ? Json(name_of(static_cast<DataType>(s.type))) : Json(s.type);
+    return Json{{"name", string_json(s.name)},   {"type", type},   {"encoding", s.encoding},
+                {"compressor", s.compressor}, {"props", props}, {"category", name_of(s.category)}};
 }
 
-Schema schema_from_json(const json& j, const std::string& where) {
+Schema schema_of(const Json& j, const std::string& where) {
     Schema s;
-    s.name = string_from_json(member(j, "name"), where + ".name");
-    const json& type = member(j, "type");
+    s.name = string_of(member(j, "name"), where + ".name");
+    const Json& type = member(j, "type");
     if (type.is_string()) {
-        const auto t = data_type_named(type.get<std::string>());
-        if (!t) bad(where + ".type: unknown data type " + type.get<std::string>());
-        s.type = static_cast<std::uint8_t>(*t);
+        s.type = static_cast<std::uint8_t>(
+            at(where + ".type", [&] { return value_named<DataType>(kDataTypeNames, type.get<std::string>(), "data type"); }));
     } else {
         s.type = integer<std::uint8_t>(type, where + ".type");
     }
     s.encoding = member(j, "encoding").is_null() ? 0 : integer<std::uint8_t>(member(j, "encoding"), where + ".encoding");
     s.compressor =
         member(j, "compressor").is_null() ? 0 : integer<std::uint8_t>(member(j, "compressor"), where + ".compressor");
-    const json& props = member(j, "props");
+    const Json& props = member(j, "props");
     for (std::size_t i = 0; props.is_array() && i < props.size(); ++i) {
         const std::string w = fmt::format("{}.props[{}]", where, i);
-        if (!props[i].is_array() || props[i].size() != 2) bad(w + ": expected [key, value]");
-        s.props.push_back(Property{string_from_json(props[i][0], w + "[0]"), string_from_json(props[i][1], w + "[1]")});
+        if (!props[i].is_array() || props[i].size() != 2) bad(w, "expected [key, value]");
+        s.props.push_back(Property{string_of(props[i][0], w + "[0]"), string_of(props[i][1], w + "[1]")});
     }
-    const json& category = member(j, "category");
+    const Json& category = member(j, "category");
     if (category.is_null()) {
         s.category = ColumnCategory::FIELD;
     } else if (category.is_string()) {
-        bool found = false;
-        for (std::size_t i = 0; i < kColumnCategoryNames.size(); ++i)
-            if (kColumnCategoryNames[i] == category.get<std::string>()) {
-                s.category = static_cast<ColumnCategory>(i);
-                found = true;
-            }
-        if (!found) bad(where + ".category: unknown category " + category.get<std::string>());
+        s.category = at(where + ".category", [&] {
+            return value_named<ColumnCategory>(kColumnCategoryNames, category.get<std::string>(), "column category");
+        });
     } else {
         const auto c = integer<std::uint8_t>(category, where + ".category");
-        if (c > 2) bad(where + ".category: outside 0..2");
+        if (c > 2) bad(where + ".category", "outside 0..2");
         s.category = static_cast<ColumnCategory>(c);
     }
     return s;
@@ -147,185 +145,190 @@ Schema schema_from_json(const json& j, const std::string& where) {
 
 // ---- cells --------------------------------------------------------------------------------------
 
-std::string date_text(const Date& d) { return fmt::format("{:04d}-{:02d}-{:02d}", d.year, d.month, d.day); }
+bool is_calendar_date(const Date& d) {
+    static constexpr std::int32_t kDays[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+    if (d.month < 1 || d.month > 12 || d.day < 1) return false;
+    const bool leap = d.year % 4 == 0 && (d.year % 100 != 0 || d.year % 400 == 0);
+    return d.day <= kDays[d.month - 1] + (d.month == 2 && leap ? 1 : 0);
+}
 
-Date date_from_text(const std::string& text, const std::string& where) {
-    Date d;
-    // The year may be negative or have more than four digits; month and day are plain numbers.
+// A calendar date of a year 0000-9999 as "yyyy-mm-dd"; any other date as the integer
+// year·10000 + month·100 + day when month and day are 0-99 (read back with floor division), else as
+// the "y-m-d" text of its three numbers.
+Json date_json(const Date& d) {
+    const std::string text = fmt::format("{:04d}-{:02d}-{:02d}", d.year, d.month, d.day);
+    if (is_calendar_date(d) && d.year >= 0 && d.year <= 9999) return text;
+    if (d.month >= 0 && d.month <= 99 && d.day >= 0 && d.day <= 99)
+        return std::int64_t{d.year} * 10000 + d.month * 100 + d.day;
+    return text;
+}
+
+Date date_of(const Json& j, const std::string& where) {
+    if (j.is_number_integer()) {
+        const auto raw = integer<std::int64_t>(j, where);
+        const std::int64_t year = raw >= 0 ? raw / 10000 : -((-(raw + 1)) / 10000) - 1;  // floor division
+        const std::int64_t rest = raw - year * 10000;
+        if (year < std::numeric_limits<std::int32_t>::min() || year > std::numeric_limits<std::int32_t>::max())
+            bad(where, "year of the integer date out of range");
+        return Date{static_cast<std::int32_t>(year), static_cast<std::int32_t>(rest / 100), static_cast<std::int32_t>(rest % 100)};
+    }
+    if (!j.is_string()) bad(where, "expected \"yyyy-mm-dd\", an integer date or null, found " + j.dump());
+    const std::string& text = j.get_ref<const std::string&>();
+    // The fallback text: the year may be negative or have more than four digits.
     long long y = 0, m = 0, day = 0;
     char tail = 0;
-    if (std::sscanf(text.c_str(), "%lld-%lld-%lld%c", &y, &m, &day, &tail) != 3) bad(where + ": not yyyy-mm-dd: " + text);
-    if (y < INT32_MIN || y > INT32_MAX || m < INT32_MIN || m > INT32_MAX || day < INT32_MIN || day > INT32_MAX)
-        bad(where + ": out of range: " + text);
-    d.year = static_cast<std::int32_t>(y);
-    d.month = static_cast<std::int32_t>(m);
-    d.day = static_cast<std::int32_t>(day);
-    return d;
+    if (std::sscanf(text.c_str(), "%lld-%lld-%lld%c", &y, &m, &day, &tail) != 3) bad(where, "not yyyy-mm-dd: " + text);
+    for (long long v : {y, m, day})
+        if (v < std::numeric_limits<std::int32_t>::min() || v > std::numeric_limits<std::int32_t>::max())
+            bad(where, "out of range: " + text);
+    return Date{static_cast<std::int32_t>(y), static_cast<std::int32_t>(m), static_cast<std::int32_t>(day)};
 }
 
 template <class U>
-std::string bits_text(U bits) {
-    return fmt::format("{:0{}x}", bits, 2 * sizeof(U));
-}
-
-template <class U>
-U bits_from_text(const json& j, const std::string& where) {
-    if (!j.is_string()) bad(where + ": expected the IEEE-754 bits as hex");
-    const auto b = from_hex(j.get<std::string>());
-    if (!b || b->size() != sizeof(U)) bad(where + ": expected " + std::to_string(2 * sizeof(U)) + " hex digits");
+U bits_of(const Json& j, const std::string& where) {
+    const Bytes b = at(where, [&] { return bytes_of(j); });
+    if (b.size() != sizeof(U)) bad(where, "expected the IEEE-754 bits as " + std::to_string(2 * sizeof(U)) + " hex digits");
     U v = 0;
-    for (std::uint8_t byte : *b) v = static_cast<U>((v << 8) | byte);
+    for (std::uint8_t byte : b) v = static_cast<U>((v << 8) | byte);
     return v;
 }
 
-json cells_to_json(const Column& c) {
-    json cells = json::array();
+// The data type of column j's schema decides how binary cells are spelled: BLOB and OBJECT as hex.
+bool is_blob(const Tablet& t, std::size_t j) {
+    if (!t.schemas || j >= t.schemas->size() || !(*t.schemas)[j]) return false;
+    const std::uint8_t type = (*t.schemas)[j]->type;
+    return type == static_cast<std::uint8_t>(DataType::BLOB) || type == static_cast<std::uint8_t>(DataType::OBJECT);
+}
+
+Json cells_json(const Column& c, bool blob) {
+    Json cells = Json::array();
     std::visit(
         [&](const auto& v) {
             using Cells = std::decay_t<decltype(v)>;
             for (const auto& x : v) {
                 if constexpr (std::is_same_v<Cells, BooleanCells>) {
-                    cells.push_back(x <= 1 ? json(x == 1) : json(x));
+                    cells.push_back(x <= 1 ? Json(x == 1) : Json(x));
                 } else if constexpr (std::is_same_v<Cells, Int32Cells>) {
                     cells.push_back(x);
                 } else if constexpr (std::is_same_v<Cells, Int64Cells>) {
-                    cells.push_back(std::to_string(x));
+                    cells.push_back(int64_json(x));
                 } else if constexpr (std::is_same_v<Cells, FloatCells> || std::is_same_v<Cells, DoubleCells>) {
-                    cells.push_back(bits_text(x));
+                    cells.push_back(fmt::format("{:0{}x}", x, 2 * sizeof(x)));
                 } else if constexpr (std::is_same_v<Cells, BinaryCells>) {
-                    cells.push_back(x ? bytes_to_json(x->data(), x->size()) : json(nullptr));
+                    cells.push_back(!x ? Json(nullptr) : blob ? bytes_json(*x) : text_json(*x));
                 } else {
-                    cells.push_back(x ? json(date_text(*x)) : json(nullptr));
+                    cells.push_back(x ? date_json(*x) : Json(nullptr));
                 }
             }
         },
         c);
-    return json{{"kind", std::string(kCellKindNames[c.index()])}, {"cells", cells}};
+    return Json{{"kind", kCellKindNames[c.index()]}, {"cells", cells}};
 }
 
-Column column_from_json(const json& j, const std::string& where) {
+template <class Cells, class One>
+Column read_cells(const Json& cells, const std::string& where, One one) {
+    Cells out;
+    for (std::size_t i = 0; i < cells.size(); ++i) out.push_back(one(cells[i], fmt::format("{}.cells[{}]", where, i)));
+    return out;
+}
+
+Column column_of(const Json& j, const std::string& where, bool blob) {
+    const Json& cells = member(j, "cells");
+    if (!cells.is_array()) bad(where + ".cells", "expected an array");
     const std::string kind = member(j, "kind").is_string() ? member(j, "kind").get<std::string>() : "";
-    const json& cells = member(j, "cells");
-    if (!cells.is_array()) bad(where + ".cells: expected an array");
-    const auto cell = [&](std::size_t i) { return fmt::format("{}.cells[{}]", where, i); };
-    if (kind == "boolean") {
-        BooleanCells out;
-        for (std::size_t i = 0; i < cells.size(); ++i)
-            out.push_back(cells[i].is_boolean() ? static_cast<std::uint8_t>(cells[i].get<bool>())
-                                                : integer<std::uint8_t>(cells[i], cell(i)));
-        return out;
+    const std::size_t index = at(where + ".kind", [&] { return static_cast<std::size_t>(value_named<std::uint8_t>(kCellKindNames, kind, "cell kind")); });
+    switch (index) {
+        case 0:
+            return read_cells<BooleanCells>(cells, where, [](const Json& x, const std::string& w) {
+                return x.is_boolean() ? static_cast<std::uint8_t>(x.get<bool>()) : integer<std::uint8_t>(x, w);
+            });
+        case 1: return read_cells<Int32Cells>(cells, where, integer<std::int32_t>);
+        case 2:
+            return read_cells<Int64Cells>(cells, where, [](const Json& x, const std::string& w) {
+                return at(w, [&] { return int64_of(x); });
+            });
+        case 3: return read_cells<FloatCells>(cells, where, bits_of<std::uint32_t>);
+        case 4: return read_cells<DoubleCells>(cells, where, bits_of<std::uint64_t>);
+        case 5:
+            return read_cells<BinaryCells>(cells, where, [blob](const Json& x, const std::string& w) -> std::optional<Bytes> {
+                if (x.is_null()) return std::nullopt;
+                return blob ? at(w, [&] { return bytes_of(x); }) : text_of(x, w);
+            });
+        default:
+            return read_cells<DateCells>(cells, where, [](const Json& x, const std::string& w) -> std::optional<Date> {
+                if (x.is_null()) return std::nullopt;
+                return date_of(x, w);
+            });
     }
-    if (kind == "int32") {
-        Int32Cells out;
-        for (std::size_t i = 0; i < cells.size(); ++i) out.push_back(integer<std::int32_t>(cells[i], cell(i)));
-        return out;
-    }
-    if (kind == "int64") {
-        Int64Cells out;
-        for (std::size_t i = 0; i < cells.size(); ++i) {
-            if (!cells[i].is_string()) bad(cell(i) + ": int64 as a decimal string");
-            out.push_back(parse_int64(cells[i]));
-        }
-        return out;
-    }
-    if (kind == "float") {
-        FloatCells out;
-        for (std::size_t i = 0; i < cells.size(); ++i) out.push_back(bits_from_text<std::uint32_t>(cells[i], cell(i)));
-        return out;
-    }
-    if (kind == "double") {
-        DoubleCells out;
-        for (std::size_t i = 0; i < cells.size(); ++i) out.push_back(bits_from_text<std::uint64_t>(cells[i], cell(i)));
-        return out;
-    }
-    if (kind == "binary") {
-        BinaryCells out;
-        for (std::size_t i = 0; i < cells.size(); ++i)
-            out.push_back(cells[i].is_null() ? std::nullopt : std::optional<Bytes>(bytes_from_json(cells[i], cell(i))));
-        return out;
-    }
-    if (kind == "date") {
-        DateCells out;
-        for (std::size_t i = 0; i < cells.size(); ++i) {
-            if (cells[i].is_null()) {
-                out.emplace_back();
-            } else {
-                if (!cells[i].is_string()) bad(cell(i) + ": expected \"yyyy-mm-dd\" or null");
-                out.emplace_back(date_from_text(cells[i].get<std::string>(), cell(i)));
-            }
-        }
-        return out;
-    }
-    bad(where + ".kind: expected boolean, int32, int64, float, double, binary or date");
 }
 
 // A JSON array (or null) of optional entries converted by `one`.
 template <class T, class One>
-std::optional<std::vector<std::optional<T>>> list_from_json(const json& j, const std::string& where, One one) {
+std::optional<std::vector<std::optional<T>>> list_of(const Json& j, const std::string& where, One one) {
     if (j.is_null()) return std::nullopt;
-    if (!j.is_array()) bad(where + ": expected an array or null");
+    if (!j.is_array()) bad(where, "expected an array or null");
     std::vector<std::optional<T>> out;
     for (std::size_t i = 0; i < j.size(); ++i) {
         if (j[i].is_null()) {
             out.emplace_back();
         } else {
-            out.emplace_back(one(j[i], fmt::format("{}[{}]", where, i)));
+            out.emplace_back(one(j[i], i, fmt::format("{}[{}]", where, i)));
         }
     }
     return out;
 }
 
 template <class T, class One>
-json list_to_json(const std::optional<std::vector<std::optional<T>>>& list, One one) {
+Json list_json(const std::optional<std::vector<std::optional<T>>>& list, One one) {
     if (!list) return nullptr;
-    json out = json::array();
-    for (const std::optional<T>& x : *list) out.push_back(x ? one(*x) : json(nullptr));
+    Json out = Json::array();
+    for (std::size_t i = 0; i < list->size(); ++i) out.push_back((*list)[i] ? one(*(*list)[i], i) : Json(nullptr));
     return out;
 }
 
 }  // namespace
 
-nlohmann::json to_json(const Tablet& t) {
-    json timestamps = nullptr;
+Json tablet_json(const Tablet& t) {
+    Json timestamps = nullptr;
     if (t.timestamps) {
-        timestamps = json::array();
-        for (std::int64_t v : *t.timestamps) timestamps.push_back(std::to_string(v));
+        timestamps = Json::array();
+        for (std::int64_t v : *t.timestamps) timestamps.push_back(int64_json(v));
     }
-    return json{
-        {"target", string_to_json(t.target)},
+    return Json{
+        {"target", string_json(t.target)},
         {"row_size", t.row_size},
-        {"schemas", list_to_json(t.schemas, schema_to_json)},
+        {"schemas", list_json(t.schemas, [](const Schema& s, std::size_t) { return schema_json(s); })},
         {"timestamps", timestamps},
-        {"bitmaps", list_to_json(t.bitmaps, [](const BitMap& b) { return json{{"size", b.size}, {"bytes", to_hex(b.bytes)}}; })},
-        {"values", list_to_json(t.values, cells_to_json)},
+        {"bitmaps", list_json(t.bitmaps, [](const BitMap& b, std::size_t) {
+             return Json{{"size", b.size}, {"bytes", bytes_json(b.bytes)}};
+         })},
+        {"values", list_json(t.values, [&](const Column& c, std::size_t j) { return cells_json(c, is_blob(t, j)); })},
     };
 }
 
-Tablet tablet_from_json(const nlohmann::json& j) {
-    if (!j.is_object()) bad("a tablet is a JSON object");
+Tablet tablet_of(const Json& j) {
+    if (!j.is_object()) bad("tablet", "expected an object, found " + j.dump());
     Tablet t;
-    t.target = string_from_json(member(j, "target"), "target");
+    t.target = string_of(member(j, "target"), "target");
     t.row_size = member(j, "row_size").is_null() ? 0 : integer<std::int32_t>(member(j, "row_size"), "row_size");
-    t.schemas = list_from_json<Schema>(member(j, "schemas"), "schemas", schema_from_json);
-    const json& ts = member(j, "timestamps");
+    t.schemas = list_of<Schema>(member(j, "schemas"), "schemas",
+                                [](const Json& s, std::size_t, const std::string& w) { return schema_of(s, w); });
+    const Json& ts = member(j, "timestamps");
     if (!ts.is_null()) {
-        if (!ts.is_array()) bad("timestamps: expected an array or null");
+        if (!ts.is_array()) bad("timestamps", "expected an array or null");
         t.timestamps.emplace();
-        for (const json& v : ts) {
-            if (!v.is_string()) bad("timestamps: int64 as decimal strings");
-            t.timestamps->push_back(parse_int64(v));
-        }
+        for (std::size_t i = 0; i < ts.size(); ++i)
+            t.timestamps->push_back(at(fmt::format("timestamps[{}]", i), [&] { return int64_of(ts[i]); }));
     }
-    t.bitmaps = list_from_json<BitMap>(member(j, "bitmaps"), "bitmaps", [](const json& b, const std::string& where) {
+    t.bitmaps = list_of<BitMap>(member(j, "bitmaps"), "bitmaps", [](const Json& b, std::size_t, const std::string& w) {
         BitMap bm;
-        bm.size = member(b, "size").is_null() ? 0 : integer<std::int32_t>(member(b, "size"), where + ".size");
-        const json& bytes = member(b, "bytes");
-        const auto hex = bytes.is_string() ? from_hex(bytes.get<std::string>()) : std::nullopt;
-        if (!hex) bad(where + ".bytes: expected hex");
-        bm.bytes = *hex;
+        bm.size = member(b, "size").is_null() ? 0 : integer<std::int32_t>(member(b, "size"), w + ".size");
+        bm.bytes = at(w + ".bytes", [&] { return bytes_of(member(b, "bytes")); });
         return bm;
     });
-    t.values = list_from_json<Column>(member(j, "values"), "values", column_from_json);
+    t.values = list_of<Column>(member(j, "values"), "values", [&](const Json& c, std::size_t i, const std::string& w) {
+        return column_of(c, w, is_blob(t, i));
+    });
     return t;
 }
 

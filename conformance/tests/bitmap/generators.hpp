@@ -10,7 +10,7 @@
 
 #include <rapidcheck.h>
 
-#include "conformance/harness/bitmap_program.hpp"
+#include "conformance/harness/bitmap/program.hpp"
 
 namespace tsc::bitmap::test {
 

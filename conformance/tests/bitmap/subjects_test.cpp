@@ -1,26 +1,25 @@
 // The registry and the "no result" rule: which sizes each subject supports, and that the harness
 // skips a subject for a size it gives no result for instead of failing it.
+#include <limits>
+
 #include <gtest/gtest.h>
 
-#include "conformance/harness/bitmap_checks.hpp"
-#include "subjects/api/registry.hpp"
+#include "conformance/harness/bitmap/fuzz_input.hpp"
+
+#include "conformance/allocation/allocation_counter.hpp"
+#include "conformance/harness/bitmap/operations.hpp"
 
 namespace tsc::bitmap {
 namespace {
 
-Subject& registered(std::string_view name) {
-    register_builtin_subjects();
-    Subject* s = registry<Subject>().find(name);
-    if (s == nullptr) throw std::runtime_error("no bitmap subject " + std::string(name));
-    return *s;
-}
+Subject& registered(std::string_view name) { return subject_named<Subject>(Family::family, name); }
 
 TEST(BitmapSubjects, FastSubjectsAreRegisteredAndClaimAKnownProfile) {
     for (std::string_view name : {"reference", "fast-array", "fast-long"}) {
         Subject& s = registered(name);
-        EXPECT_TRUE(find_profile(s.profile())) << name;
+        EXPECT_NO_THROW(profile_of(s)) << name;
     }
-    for (const Subject* s : subjects_under_test()) EXPECT_TRUE(find_profile(s->profile())) << s->name();
+    for (const Subject* s : subjects_under_test<Subject>()) EXPECT_NO_THROW(profile_of(*s)) << s->name();
 }
 
 TEST(BitmapSubjects, LongBackedSupportsExactlySizes0To64) {
@@ -45,14 +44,19 @@ TEST(BitmapSubjects, ValuesWithTheWrongByteCountGiveNoResult) {
     }
 }
 
-TEST(BitmapSubjects, HarnessSkipsUnsupportedSizes) {
+TEST(BitmapSubjects, HarnessSkipsUnsupportedSizesAndProfiles) {
     Program p;
     p.size = 100;
     p.ops = {Op{OpKind::mark_all, {}, {}, {}}};
-    EXPECT_FALSE(check_program(registered("fast-long"), p).ran);
-    const ProgramResult array = check_program(registered("fast-array"), p);
-    EXPECT_TRUE(array.ran);
-    EXPECT_TRUE(array.failures.empty()) << describe_all(array.failures);
+    EXPECT_TRUE(RunProgram::run(registered("fast-long"), {p, kDefaultProfile}).unsupported);
+    EXPECT_TRUE(check_program(registered("fast-long"), p).empty());
+    EXPECT_FALSE(RunProgram::run(registered("fast-array"), {p, kDefaultProfile}).unsupported);
+    const std::vector<Failure> array = check_program(registered("fast-array"), p);
+    EXPECT_TRUE(array.empty()) << describe_all(array);
+    // A subject answers under the profile it claims only; the reference under every profile.
+    const RunProgram::Input legacy{p, profile_named("iotdb-legacy")};
+    EXPECT_TRUE(RunProgram::run(registered("fast-array"), legacy).unsupported);
+    EXPECT_FALSE(RunProgram::run(registered("reference"), legacy).unsupported);
 }
 
 // The fuzz decoder (fuzz/bitmap_ops.cpp): size, flags, then opcodes with raw or scaled arguments.
@@ -65,10 +69,31 @@ TEST(BitmapSubjects, FuzzInputDecodes) {
         15,                        // bytes
         0x80 | 19, 1,              // orFailedRows, cut short: dropped
     };
-    const Program p = decode_fuzz_input(input);
+    const Program p = ProgramFuzzInput::decode(input)->program;
     EXPECT_EQ(p.size, 20);
     EXPECT_FALSE(p.initial);
     EXPECT_EQ(to_text(p.ops), "markRange 5 4; isRangeAnyMarked 0 6; bytes");
+}
+
+// Declared sizes and counts in a fuzz input only bound what is read: never more than the input holds.
+// (What the decoded programs do on every subject is checked by the hostile-size vectors
+// fuzz_decoded_*, with max_alloc_bytes.)
+TEST(BitmapSubjects, FuzzDecoderNeverReadsMoreThanTheInputHolds) {
+    const struct {
+        Bytes input;
+        const char* program;
+    } cases[] = {
+        {{0xFF, 0xFF, 0x01}, ""},  // size 65535 % 1025 = 960, initial bytes missing
+        {{0x10, 0x00, 0x00, 0x80 | 19, 0, 0, 0, 0, 0xFF, 0xFF, 0xFF, 0x7F, 0xAA}, "orFailedRows 0 2147483647 aa"},
+        {{0x10, 0x00, 0x00, 14, 0xFF, 0xFF}, ""},  // merge with a source size and no source bytes
+    };
+    for (const auto& c : cases) {
+        Program p;
+        const std::size_t bytes = allocation::bytes_allocated_by([&] { p = ProgramFuzzInput::decode(c.input)->program; });
+        EXPECT_LT(bytes, 64u * 1024u);
+        EXPECT_TRUE(is_valid(p));
+        EXPECT_EQ(to_text(p.ops), c.program);
+    }
 }
 
 }  // namespace

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include "conformance/harness/encoding_text.hpp"
+#include "conformance/harness/fuzz_input.hpp"
 #include "families.hpp"
 
 namespace tsc {

@@ -3,7 +3,7 @@
 // serializer packs eight rows at a time and the parser expands eight at a time; this crosses every split.
 #include <gtest/gtest.h>
 
-#include "conformance/harness/iotdb_tablet_checks.hpp"
+#include "conformance/harness/iotdb_tablet/checks.hpp"
 
 namespace tsc::iotdb {
 namespace {

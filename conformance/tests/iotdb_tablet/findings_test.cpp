@@ -1,13 +1,12 @@
-// The findings registry (corpora/findings/iotdb_tablet.json) against the reference: every finding is still a
-// divergence, explained by its condition, with the bytes and parser verdicts recorded; every condition is
-// registered; and each registered example is the smallest one a search finds.
+// The findings registry (the contract vectors of corpora/vectors/iotdb_tablet.json with a `finding` block)
+// against the reference: every finding is still a divergence, explained by its condition, with the bytes and
+// parser verdicts recorded; every condition is registered; and each registered example is the smallest one a
+// search finds. (That every subject reads each finding's example back as the vector says is the vector test.)
 #include <gtest/gtest.h>
 
-#include "conformance/harness/encoding_text.hpp"
-#include "conformance/harness/iotdb_tablet_checks.hpp"
-#include "conformance/harness/iotdb_tablet_findings.hpp"
-#include "conformance/harness/iotdb_tablet_json.hpp"
-#include "reference/iotdb_tablet/reference.hpp"
+#include "conformance/harness/iotdb_tablet/checks.hpp"
+#include "conformance/harness/iotdb_tablet/findings.hpp"
+#include "conformance/harness/names.hpp"
 
 namespace tsc::iotdb {
 namespace {
@@ -18,32 +17,38 @@ const Finding* registered(std::string_view condition) {
     return nullptr;
 }
 
+void expect_no_failures(const std::vector<Failure>& failures) {
+    EXPECT_TRUE(failures.empty()) << describe_all(failures);
+}
+
 TEST(IotdbTabletFindings, EveryRegisteredFindingIsStillDetected) {
-    ASSERT_FALSE(registered_findings().empty()) << findings_file();
+    ASSERT_FALSE(registered_findings().empty()) << vector_file(Family::family);
+    Subject& reference = reference_subject<Subject>();
     for (const Finding& f : registered_findings()) {
-        SCOPED_TRACE("finding " + f.condition + " in " + findings_file());
-        ASSERT_FALSE(f.profiles.empty());
+        const std::string check = vector_check_name(Family::family, f.vector);
+        SCOPED_TRACE("finding " + check + " in " + vector_file(Family::family).string());
+        std::vector<std::string> pairs;
         for (const std::string& profile : f.profiles)
             for (const std::string& parser : f.parsers) {
-                const auto p = find_profile(profile);
-                const auto q = find_parser_profile(parser);
-                ASSERT_TRUE(p && q) << profile << "/" << parser;
-                const ContractVerdict v = contract(f.example, f.client, *p, *q);
-                EXPECT_TRUE(v.serialized) << profile << "/" << parser;
-                EXPECT_TRUE(v.divergence) << profile << "/" << parser << ": the server now reads the example back"
-                                          << "\n  reproduce: " << serialize_command("reference", f.example, f.client, *p);
-                EXPECT_EQ(v.condition.value_or("(none)"), f.condition) << profile << "/" << parser;
-                EXPECT_TRUE(v.registered) << profile << "/" << parser;
+                pairs.push_back(profile + ":" + parser);
+                const Contract::Input in = Contract::input_of(f.vector.input, pairs.back());
+                const ContractVerdict v = contract(in);
+                EXPECT_TRUE(v.serialized) << pairs.back();
+                EXPECT_TRUE(v.divergence) << pairs.back() << ": the server now reads the example back\n  reproduce: "
+                                          << reproduce_command(Family::family, Contract::name, kReferenceName,
+                                                               pairs.back(), Contract::input_json(in));
+                EXPECT_EQ(v.condition.value_or("(none)"), f.condition) << pairs.back();
+                EXPECT_TRUE(v.registered) << pairs.back();
             }
-        const SerializeOutcome sent = reference::serialize(f.example, f.client, *find_profile(f.profiles[0]));
-        ASSERT_TRUE(sent.ok()) << describe(sent);
-        EXPECT_EQ(to_hex(sent.timestamps), f.timestamps_hex);
-        EXPECT_EQ(to_hex(sent.values), f.values_hex);
+        EXPECT_EQ(pairs, f.vector.profiles) << "the vector's profiles are the finding's profiles × parsers";
+        // The bytes the reference sends under profiles[0], and what each parser reads from them.
+        const Serialize::Input sent_for{f.example.tablet, f.example.client, f.example.profile};
+        expect_no_failures(expect<Serialize>(reference, sent_for, f.sent, {}, check + "/example"));
         for (const auto& [parser, observed] : f.observed)
-            EXPECT_EQ(describe(reference::parse(sent.timestamps, sent.values, schema_of(f.example),
-                                                *find_parser_profile(parser))),
-                      observed)
-                << "parser " << parser;
+            expect_no_failures(expect<Parse>(reference,
+                                             {f.sent.timestamps, f.sent.values, schema_of(f.example.tablet),
+                                              record_named(kParserProfiles, parser, "parser profile")},
+                                             observed, {}, check + "/observed/" + parser));
     }
 }
 
@@ -70,7 +75,7 @@ std::optional<Tablet> smallest_divergence(DataType type, bool null_first, const 
     for (std::size_t n = 0; n <= 32; ++n)
         for (std::size_t columns = 1; columns <= 4; ++columns) {
             const Tablet t = candidate(n, columns, type, null_first);
-            if (contract(t, {}, p, q).divergence) return t;
+            if (contract({t, {}, p, q}).divergence) return t;
         }
     return std::nullopt;
 }
@@ -78,31 +83,32 @@ std::optional<Tablet> smallest_divergence(DataType type, bool null_first, const 
 // §2.4 / §2.7 item 1: the Node bitmap is one byte short exactly when n % 8 == 0 and a column has a null; with
 // 0 rows there is no null and no divergence (Errata 4). The registered example is the smallest there is.
 TEST(IotdbTabletFindings, NodeBitmapShortfallIsFoundAtItsSmallestExample) {
-    const Profile node = *find_profile("node");
+    const Profile node = record_named(kProfiles, "node", "profile");
     for (const ParserProfile& q : kParserProfiles) {
         for (std::size_t n = 0; n <= 40; ++n)
-            EXPECT_EQ(contract(candidate(n, 2, DataType::BOOLEAN, true), {}, node, q).divergence.has_value(),
+            EXPECT_EQ(contract({candidate(n, 2, DataType::BOOLEAN, true), {}, node, q}).divergence.has_value(),
                       n > 0 && n % 8 == 0)
                 << "n=" << n << ", parser " << q.name;
         const auto smallest = smallest_divergence(DataType::BOOLEAN, true, node, q);
         ASSERT_TRUE(smallest) << "no divergence found for parser " << q.name;
         const Finding* f = registered("node_bitmap_ceil_when_n_multiple_of_8");
         ASSERT_NE(f, nullptr);
-        EXPECT_EQ(*smallest, f->example) << "smallest: " << to_json(*smallest).dump()
-                                         << "\nregistered: " << to_json(f->example).dump();
+        EXPECT_EQ(*smallest, f->example.tablet) << "smallest: " << tablet_json(*smallest).dump()
+                                                << "\nregistered: " << tablet_json(f->example.tablet).dump();
     }
 }
 
 // Errata 2: the smallest tablet TabletDecoder rejects has one OBJECT column and no rows.
 TEST(IotdbTabletFindings, ObjectRejectionIsFoundAtItsSmallestExample) {
-    const ParserProfile decoder = *find_parser_profile("tablet-decoder");
+    const ParserProfile decoder = record_named(kParserProfiles, "tablet-decoder", "parser profile");
+    const ParserProfile legacy = record_named(kParserProfiles, "legacy", "parser profile");
     const Finding* f = registered("tablet_decoder_rejects_object");
     ASSERT_NE(f, nullptr);
     for (const Profile& p : kProfiles) {
         const auto smallest = smallest_divergence(DataType::OBJECT, false, p, decoder);
         ASSERT_TRUE(smallest) << "no divergence found for profile " << p.name;
-        EXPECT_EQ(*smallest, f->example) << "profile " << p.name << ", smallest: " << to_json(*smallest).dump();
-        EXPECT_FALSE(contract(*smallest, {}, p, *find_parser_profile("legacy")).divergence) << p.name;
+        EXPECT_EQ(*smallest, f->example.tablet) << "profile " << p.name << ", smallest: " << tablet_json(*smallest).dump();
+        EXPECT_FALSE(contract({*smallest, {}, p, legacy}).divergence) << p.name;
     }
 }
 

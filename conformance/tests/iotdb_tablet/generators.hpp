@@ -11,7 +11,7 @@
 
 #include <rapidcheck.h>
 
-#include "conformance/harness/iotdb_tablet_checks.hpp"
+#include "conformance/harness/iotdb_tablet/checks.hpp"
 
 namespace tsc {
 // How RapidCheck shows these in counterexamples and RC_ASSERT expansions (found by argument-dependent lookup).

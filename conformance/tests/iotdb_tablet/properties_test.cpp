@@ -13,7 +13,7 @@ void assert_no_failures(const std::vector<Failure>& failures) {
     if (!failures.empty()) RC_FAIL(describe_all(failures));
 }
 
-TEST(IotdbTabletSubjects, AreRegistered) { EXPECT_FALSE(subjects_under_test().empty()); }
+TEST(IotdbTabletSubjects, AreRegistered) { EXPECT_FALSE(subjects_under_test<Subject>().empty()); }
 
 // Every profile through every subject (bytes equal the reference's), every profile's bytes through every
 // subject's parser under both parser profiles, and the contract (read back to the tablet, or a registered
@@ -23,17 +23,35 @@ RC_GTEST_PROP(IotdbTablet, SubjectsSerializeAndParseAsTheReferenceAndTheContract
     assert_no_failures(check_tablet(c.tablet, c.client));
 }
 
+// The JSON forms (operations.hpp) are exact: an input sent as JSON text serializes to the same bytes (null
+// marks and BOOLEAN bytes become canonical, which no serializer tells apart), and a parse outcome read back
+// from its JSON text is the same outcome. External subjects see nothing else.
+RC_GTEST_PROP(IotdbTablet, JsonFormsAreExact, ()) {
+    const Case c = gen_case(200, 6);
+    const Profile& p = *rc::gen::elementOf(kProfiles);
+    const Serialize::Input in{c.tablet, c.client, p};
+    const Serialize::Input back = Serialize::input_of(Json::parse(Serialize::input_json(in).dump()), p.name);
+    const SerializeOutcome sent = Serialize::reference(in);
+    const auto diff = Serialize::compare(sent, Serialize::reference(back));
+    if (diff) RC_FAIL(diff->where + ": " + diff->expected + " / " + diff->actual);
+    RC_PRE(sent.ok());
+    for (const ParserProfile& q : kParserProfiles) {
+        const ParseOutcome read = reference::parse(sent.timestamps, sent.values, schema_of(c.tablet), q);
+        RC_ASSERT(!Parse::compare(read, Parse::outcome_of(Json::parse(Parse::outcome_json(read).dump()))));
+    }
+}
+
 // A subject keeps storage between calls: a large tablet, then a smaller one, then a larger one again.
 RC_GTEST_PROP(IotdbTablet, ReusedSubjectsGrowAndShrinkCleanly, ()) {
     const Case a = gen_case(300, 4);
     const Case b = gen_case(40, 4);
     const Profile& p = *rc::gen::elementOf(kProfiles);
     const ParserProfile& q = *rc::gen::elementOf(kParserProfiles);
-    for (Subject* s : subjects_under_test())
+    for (Subject* s : subjects_under_test<Subject>())
         for (const Case* c : {&a, &b, &a}) {
-            assert_no_failures(check_serialize(*s, c->tablet, c->client, p));
+            assert_no_failures(check<Serialize>(*s, {c->tablet, c->client, p}));
             const SerializeOutcome sent = reference::serialize(c->tablet, c->client, p);
-            if (sent.ok()) assert_no_failures(check_parse(*s, sent.timestamps, sent.values, schema_of(c->tablet), q));
+            if (sent.ok()) assert_no_failures(check<Parse>(*s, {sent.timestamps, sent.values, schema_of(c->tablet), q}));
         }
 }
 
@@ -56,14 +74,14 @@ RC_GTEST_PROP(IotdbTablet, EveryTruncationFailsAsTheReferenceDoes, ()) {
             const Bytes prefix(sent.values.begin(), sent.values.begin() + static_cast<std::ptrdiff_t>(len));
             const ParseOutcome out = reference::parse(sent.timestamps, prefix, schema, q);
             if (out.ok() && whole.ok() && whole.consumed <= len) {
-                RC_ASSERT(!compare(whole, out));
+                RC_ASSERT(!Parse::compare(whole, out));
             } else if (out.ok()) {
                 ++data_section_prefixes;
                 RC_ASSERT(out.consumed == len);
                 for (const Column& col : out.tablet.columns)
                     RC_ASSERT(std::all_of(col.nulls.begin(), col.nulls.end(), [](std::uint8_t m) { return m == 0; }));
             }
-            assert_no_failures(check_parse(sent.timestamps, prefix, schema, q));
+            assert_no_failures(check<Parse>({sent.timestamps, prefix, schema, q}));
         }
         RC_ASSERT(data_section_prefixes <= 1u);
         // The schema is checked first (an OBJECT column under TabletDecoder fails whatever the buffers hold).
@@ -72,7 +90,7 @@ RC_GTEST_PROP(IotdbTablet, EveryTruncationFailsAsTheReferenceDoes, ()) {
         for (std::size_t len = 0; len < sent.timestamps.size(); ++len) {
             const Bytes prefix(sent.timestamps.begin(), sent.timestamps.begin() + static_cast<std::ptrdiff_t>(len));
             RC_ASSERT(reference::parse(prefix, sent.values, schema, q).error == short_timestamps);
-            assert_no_failures(check_parse(prefix, sent.values, schema, q));
+            assert_no_failures(check<Parse>({prefix, sent.values, schema, q}));
         }
     }
 }
@@ -94,7 +112,7 @@ RC_GTEST_PROP(IotdbTablet, DamagedBuffersParseAsTheReferenceDoes, ()) {
     if (!schema.types.empty() && *rc::gen::inRange(0, 4) == 0)
         schema.types[*rc::gen::inRange<std::size_t>(0, schema.types.size())] =
             static_cast<DataType>(*rc::gen::inRange(0, 16));
-    for (const ParserProfile& q : kParserProfiles) assert_no_failures(check_parse(sent.timestamps, values, schema, q));
+    for (const ParserProfile& q : kParserProfiles) assert_no_failures(check<Parse>({sent.timestamps, values, schema, q}));
 }
 
 RC_GTEST_PROP(IotdbTablet, ArbitraryBytesParseAsTheReferenceDoes, ()) {
@@ -104,7 +122,7 @@ RC_GTEST_PROP(IotdbTablet, ArbitraryBytesParseAsTheReferenceDoes, ()) {
     schema.row_count = *rc::gen::inRange(-1, 20);
     const Bytes timestamps = *rc::gen::container<Bytes>(*rc::gen::inRange<std::size_t>(0, 170), rc::gen::arbitrary<std::uint8_t>());
     const Bytes values = *rc::gen::container<Bytes>(rc::gen::arbitrary<std::uint8_t>());
-    for (const ParserProfile& q : kParserProfiles) assert_no_failures(check_parse(timestamps, values, schema, q));
+    for (const ParserProfile& q : kParserProfiles) assert_no_failures(check<Parse>({timestamps, values, schema, q}));
 }
 
 }  // namespace

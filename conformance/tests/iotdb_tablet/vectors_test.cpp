@@ -3,81 +3,55 @@
 
 #include <gtest/gtest.h>
 
-#include "conformance/harness/iotdb_tablet_checks.hpp"
-#include "conformance/harness/iotdb_tablet_vectors.hpp"
-#include "conformance/harness/vectors.hpp"
-#include "subjects/api/registry.hpp"
+#include "conformance/harness/iotdb_tablet/checks.hpp"
+#include "conformance/tests/common/vector_suite.hpp"
 
 namespace tsc::iotdb {
 namespace {
 
-std::string where(const std::string& name, const std::string& source) {
-    return "vector " + name + " (" + source + ") in " + vector_file("iotdb_tablet").string();
-}
+TEST(IotdbTabletVectors, EverySubjectMeetsEveryVector) { test::expect_every_vector<Family>(); }
 
-TEST(IotdbTabletVectors, EverySubjectSerializesEveryVector) {
-    const Vectors vectors = load_iotdb_vectors();
-    ASSERT_FALSE(vectors.serialize.empty());
-    for (Subject* s : reference_and_subjects())
-        for (const SerializeVector& v : vectors.serialize)
-            for (const auto& [profile, expected] : v.expected) {
-                const auto diff = compare(expected, s->serialize(v.tablet, v.client, profile));
-                EXPECT_FALSE(diff) << where(v.name, v.source) << "\n  subject " << s->name() << ", profile "
-                                   << profile.name << "\n  differs: " << diff->where << "\n  expected: "
-                                   << diff->expected << "\n  actual: " << diff->actual << "\n  reproduce: "
-                                   << serialize_command(std::string(s->name()), v.tablet, v.client, profile);
-            }
-}
-
-TEST(IotdbTabletVectors, EverySubjectParsesEveryVector) {
-    const Vectors vectors = load_iotdb_vectors();
-    ASSERT_FALSE(vectors.parse.empty());
-    for (Subject* s : reference_and_subjects())
-        for (const ParseVector& v : vectors.parse)
-            for (const auto& [parser, expected] : v.expected) {
-                const auto diff = compare(expected, s->parse(v.timestamps, v.values, v.schema, parser));
-                EXPECT_FALSE(diff) << where(v.name, v.source) << "\n  subject " << s->name() << ", parser "
-                                   << parser.name << "\n  differs: " << diff->where << "\n  expected: "
-                                   << diff->expected << "\n  actual: " << diff->actual << "\n  reproduce: "
-                                   << parse_command(std::string(s->name()), v.timestamps, v.values, v.schema, parser);
-            }
-}
-
-// What each profile sends for a vector's tablet, the server reads back (or a registered finding explains
-// why not), and every subject's parser reads it as the reference does.
+// What each profile sends for a serialize vector's tablet, the server reads back (or a registered finding
+// explains why not), and every subject's parser reads it as the reference does.
 TEST(IotdbTabletVectors, SerializedVectorsKeepTheContract) {
-    for (const SerializeVector& v : load_iotdb_vectors().serialize)
-        for (const auto& [profile, expected] : v.expected) {
-            if (!expected.ok()) continue;
+    for (const Vector& v : load_vectors(Family::family)) {
+        if (v.op != Serialize::name) continue;
+        const SerializeOutcome expected = Serialize::outcome_of(v.expect);
+        if (!expected.ok()) continue;
+        for (const std::string& profile : v.profiles) {
+            const Serialize::Input in = Serialize::input_of(v.input, profile);
             for (const ParserProfile& q : kParserProfiles) {
-                std::vector<Failure> failures = check_contract(v.tablet, v.client, profile, q);
-                for (Failure& f : check_parse(expected.timestamps, expected.values, schema_of(v.tablet), q))
+                std::vector<Failure> failures = check_contract({in.tablet, in.client, in.profile, q});
+                for (Failure& f : check<Parse>({expected.timestamps, expected.values, schema_of(in.tablet), q}))
                     failures.push_back(std::move(f));
-                EXPECT_TRUE(failures.empty()) << where(v.name, v.source) << "\n" << describe_all(failures);
+                EXPECT_TRUE(failures.empty()) << vector_check_name(Family::family, v) << "\n" << describe_all(failures);
             }
         }
+    }
 }
 
-// The vector file keeps a case for every error class, every profile and every parser profile.
-TEST(IotdbTabletVectors, CoverEveryErrorClassProfileAndParser) {
+// The vector file keeps a case for every error class, every profile and every parser profile, and bounds
+// the allocation of the hostile sizes.
+TEST(IotdbTabletVectors, CoverEveryErrorClassProfileParserAndHostileSize) {
     std::set<ErrorClass> errors;
-    std::set<std::string_view> profiles;
-    std::set<std::string_view> parsers;
-    const Vectors vectors = load_iotdb_vectors();
-    for (const SerializeVector& v : vectors.serialize)
-        for (const auto& [p, e] : v.expected) {
-            errors.insert(e.error);
-            profiles.insert(p.name);
+    std::set<std::string> profiles;
+    std::set<std::string> parsers;
+    std::size_t hostile = 0;
+    for (const Vector& v : load_vectors(Family::family)) {
+        if (v.op == Serialize::name) {
+            errors.insert(Serialize::outcome_of(v.expect).error);
+            profiles.insert(v.profiles.begin(), v.profiles.end());
+        } else if (v.op == Parse::name) {
+            errors.insert(Parse::outcome_of(v.expect).error);
+            parsers.insert(v.profiles.begin(), v.profiles.end());
         }
-    for (const ParseVector& v : vectors.parse)
-        for (const auto& [q, e] : v.expected) {
-            errors.insert(e.error);
-            parsers.insert(q.name);
-        }
+        hostile += v.limits.max_alloc_bytes.has_value();
+    }
     for (std::size_t i = 0; i < kErrorClassNames.size(); ++i)
         EXPECT_TRUE(errors.count(static_cast<ErrorClass>(i))) << "no vector for " << kErrorClassNames[i];
-    for (const Profile& p : kProfiles) EXPECT_TRUE(profiles.count(p.name)) << "no vector for profile " << p.name;
-    for (const ParserProfile& q : kParserProfiles) EXPECT_TRUE(parsers.count(q.name)) << "no vector for parser " << q.name;
+    for (std::string_view p : Serialize::profiles()) EXPECT_TRUE(profiles.count(std::string(p))) << "no vector for profile " << p;
+    for (std::string_view q : Parse::profiles()) EXPECT_TRUE(parsers.count(std::string(q))) << "no vector for parser " << q;
+    EXPECT_GE(hostile, 8u) << "the hostile sizes (2^31-1 rows or bytes in a few bytes) are vectors with max_alloc_bytes";
 }
 
 }  // namespace

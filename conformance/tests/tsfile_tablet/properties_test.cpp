@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
-#include "conformance/harness/tsfile_tablet_checks.hpp"
+#include "conformance/harness/tsfile_tablet/operations.hpp"
 #include "conformance/tests/tsfile_tablet/generators.hpp"
 #include "reference/tsfile_tablet/reference.hpp"
 
@@ -28,11 +28,11 @@ RC_GTEST_PROP(TsfileTablet, ReferenceRoundTripsToTheCanonicalTablet, ()) {
 }
 
 // Size, bytes at a random offset (the rest of the buffer untouched), buffer_too_small, errors, and
-// the subject's reading of the reference's bytes: check_serialize covers all of them.
+// the subject's reading of the reference's bytes: the Serialize outcome and check_roundtrip cover them.
 RC_GTEST_PROP(TsfileTablet, SubjectsSerializeAsTheReferenceAtAnyOffset, ()) {
     const Tablet t = gen_tablet();
     const std::size_t offset = *rc::gen::inRange<std::size_t>(0, 65);
-    assert_no_failures(check_serialize(t, gen_layout(), offset));
+    assert_no_failures(check_roundtrip(t, gen_layout(), offset));
 }
 
 // Each prefix is copied into a buffer of exactly its size, so a read past the end is an ASan error.
@@ -45,7 +45,7 @@ RC_GTEST_PROP(TsfileTablet, EveryTruncationFailsWithTheReferenceErrorClass, ()) 
         const Bytes prefix(bytes.bytes.begin(), bytes.bytes.begin() + static_cast<std::ptrdiff_t>(len));
         const DeserializeOutcome ref = reference::deserialize(prefix, layout);
         RC_ASSERT(!ref.ok());
-        assert_no_failures(check_deserialize(prefix, layout));
+        assert_no_failures(check<Deserialize>({prefix, layout}));
     }
 }
 
@@ -68,7 +68,7 @@ RC_GTEST_PROP(TsfileTablet, CorruptedBytesDeserializeAsTheReferenceDoes, ()) {
             default: bytes.erase(bytes.begin() + static_cast<std::ptrdiff_t>(at)); break;
         }
     }
-    assert_no_failures(check_deserialize(bytes, layout));
+    assert_no_failures(check<Deserialize>({bytes, layout}));
 }
 
 RC_GTEST_PROP(TsfileTablet, ArbitraryBytesDeserializeAsTheReferenceDoes, ()) {
@@ -79,7 +79,7 @@ RC_GTEST_PROP(TsfileTablet, ArbitraryBytesDeserializeAsTheReferenceDoes, ()) {
         {1, rc::gen::arbitrary<std::uint8_t>()},
     }));
     bytes.insert(bytes.end(), rest.begin(), rest.end());
-    assert_no_failures(check_deserialize(bytes, gen_layout()));
+    assert_no_failures(check<Deserialize>({bytes, gen_layout()}));
 }
 
 // A subject keeps no state between calls that changes an answer: a large tablet, a small one, the
@@ -88,8 +88,8 @@ RC_GTEST_PROP(TsfileTablet, SubjectsAreReusable, ()) {
     const Tablet large = gen_tablet();
     const Tablet small = gen_small_valid_tablet();
     const Layout layout = gen_layout();
-    for (Subject* s : subjects_under_test())
-        for (const Tablet* t : {&large, &small, &large}) assert_no_failures(check_serialize(*s, *t, layout));
+    for (Subject* s : subjects_under_test<Subject>())
+        for (const Tablet* t : {&large, &small, &large}) assert_no_failures(check_roundtrip(*s, *t, layout));
 }
 
 }  // namespace

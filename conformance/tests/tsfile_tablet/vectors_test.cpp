@@ -1,100 +1,84 @@
-// Golden vectors (corpora/vectors/tsfile_tablet.json) against the reference and every subject.
+// Golden vectors (corpora/vectors/tsfile_tablet.json) against the reference and every subject: the
+// serialize and deserialize vectors, the findings and the hostile sizes are all among them.
+#include <map>
 #include <set>
 
 #include <gtest/gtest.h>
 
-#include "conformance/harness/encoding_text.hpp"
-#include "conformance/harness/tsfile_tablet_checks.hpp"
-#include "conformance/harness/tsfile_tablet_vectors.hpp"
-#include "conformance/harness/vectors.hpp"
+#include "conformance/harness/tsfile_tablet/operations.hpp"
+#include "conformance/tests/common/vector_suite.hpp"
 #include "reference/tsfile_tablet/reference.hpp"
-#include "subjects/api/registry.hpp"
 
 namespace tsc::tsfile {
 namespace {
 
-std::string context(const Vector& v, const Subject& s, Layout layout) {
-    return "vector " + v.name + " (" + v.source + ") in " + vector_file("tsfile_tablet").string() + "\n  subject " +
-           std::string(s.name()) + ", layout " + std::string(name_of(layout));
-}
-
-TEST(TsfileTabletVectors, AreLoaded) { EXPECT_GT(load_tsfile_vectors().size(), 40u); }
+TEST(TsfileTabletVectors, AreLoaded) { EXPECT_GT(load_vectors(Family::family).size(), 40u); }
 
 TEST(TsfileTabletSubjects, AreRegistered) {
-    const auto subjects = subjects_under_test();
-    EXPECT_FALSE(subjects.empty());
-    EXPECT_NE(registry<Subject>().find("reference"), nullptr);
+    EXPECT_FALSE(subjects_under_test<Subject>().empty());
+    EXPECT_NE(registry<Subject>().find(kReferenceName), nullptr);
 }
 
-// serialized_size then serialize_into at a nonzero offset, as a caller of serialize(ByteBuffer) does.
-TEST(TsfileTabletVectors, EverySubjectSerializesEveryTablet) {
-    for (const Vector& v : load_tsfile_vectors()) {
-        if (!v.tablet) continue;
-        for (Subject* s : reference_and_subjects())
-            for (Layout layout : v.layouts) {
-                const SerializeOutcome out = serialize_with(*s, *v.tablet, layout, kDefaultOffset);
-                EXPECT_EQ(name_of(out.error), name_of(v.serialize_error))
-                    << context(v, *s, layout) << "\n  reproduce: "
-                    << serialize_command(std::string(s->name()), *v.tablet, layout, kDefaultOffset);
-                if (!out.ok() || !v.bytes) continue;
-                const auto diff = compare_bytes(written_bytes(v), out.bytes);
-                EXPECT_FALSE(diff) << context(v, *s, layout) << "\n  differs: " << diff->where
-                                   << "\n  expected: " << diff->expected << "\n  actual: " << diff->actual
-                                   << "\n  reproduce: "
-                                   << serialize_command(std::string(s->name()), *v.tablet, layout, kDefaultOffset);
-            }
-    }
-}
+// serialized_size, serialize_into at the vector's offset of a guarded buffer, and into a buffer one
+// byte too small; deserialize of the vector's bytes (with bounded allocation for the hostile sizes).
+TEST(TsfileTabletVectors, EverySubjectMeetsEveryVector) { test::expect_every_vector<Family>(); }
 
-// The full differential check (untouched bytes, buffer_too_small, read back) on every vector tablet.
-TEST(TsfileTabletVectors, SubjectsPassTheSerializeCheckOnEveryTablet) {
-    for (const Vector& v : load_tsfile_vectors()) {
-        if (!v.tablet) continue;
-        for (Layout layout : v.layouts) {
-            const auto failures = check_serialize(*v.tablet, layout);
-            EXPECT_TRUE(failures.empty()) << "vector " << v.name << "\n" << describe_all(failures);
+// The full differential check, the read-back of the reference's bytes included, on every vector tablet.
+TEST(TsfileTabletVectors, SubjectsRoundTripEveryTablet) {
+    for (const Vector& v : load_vectors(Family::family)) {
+        if (v.op != Serialize::name) continue;
+        for (const std::string& layout : v.profiles) {
+            const Serialize::Input in = Serialize::input_of(v.input, layout);
+            const auto failures = check_roundtrip(in.tablet, in.layout, in.offset);
+            EXPECT_TRUE(failures.empty()) << vector_check_name(Family::family, v) << "\n" << describe_all(failures);
         }
     }
 }
 
-TEST(TsfileTabletVectors, EverySubjectDeserializesEveryVector) {
-    for (const Vector& v : load_tsfile_vectors()) {
-        if (!v.bytes) continue;
-        for (Subject* s : reference_and_subjects())
-            for (Layout layout : v.layouts) {
-                const auto diff = compare(*v.expected, s->deserialize(*v.bytes, layout));
-                EXPECT_FALSE(diff) << context(v, *s, layout) << ", input " << to_hex(*v.bytes)
-                                   << "\n  differs: " << diff->where << "\n  expected: " << diff->expected
-                                   << "\n  actual: " << diff->actual << "\n  reproduce: "
-                                   << deserialize_command(std::string(s->name()), *v.bytes, layout);
-            }
-    }
-}
-
-// The canonical logical tablet of every codec vector is what its bytes read back as.
+// The canonical logical tablet of every tablet that serializes is what the bytes of the
+// deserialize vector of the same name read back as.
 TEST(TsfileTabletVectors, RoundTripImageIsTheExpectedTablet) {
-    for (const Vector& v : load_tsfile_vectors()) {
-        if (!v.tablet || v.serialize_error != ErrorClass::ok) continue;
-        for (Layout layout : v.layouts) {
-            const auto diff = compare(v.expected->tablet, reference::round_trip_image(*v.tablet, layout));
-            EXPECT_FALSE(diff) << "vector " << v.name << ", layout " << name_of(layout) << "\n  differs: " << diff->where
-                               << "\n  expected: " << diff->expected << "\n  actual: " << diff->actual;
+    const std::vector<Vector> vectors = load_vectors(Family::family);
+    std::map<std::string, const Vector*> reads;
+    for (const Vector& v : vectors)
+        if (v.op == Deserialize::name) reads[v.name] = &v;
+    std::size_t checked = 0;
+    for (const Vector& v : vectors) {
+        if (v.op != Serialize::name || !Serialize::outcome_of(v.expect).ok() || !reads.count(v.name)) continue;
+        const DeserializeOutcome read = Deserialize::outcome_of(reads[v.name]->expect);
+        ASSERT_TRUE(read.ok()) << v.name;
+        for (const std::string& layout : v.profiles) {
+            const auto d = compare(read.tablet, reference::round_trip_image(Serialize::input_of(v.input, layout).tablet,
+                                                                             layout_named(layout)));
+            EXPECT_FALSE(d) << "vector " << v.name << ", layout " << layout << "\n  differs: " << d->where
+                            << "\n  expected: " << d->expected << "\n  actual: " << d->actual;
+            ++checked;
         }
     }
+    EXPECT_GT(checked, 20u);
 }
 
-// The vector file must keep a case for every error class and both layouts.
-TEST(TsfileTabletVectors, CoverEveryErrorClassAndLayout) {
-    std::set<ErrorClass> errors{ErrorClass::buffer_too_small};  // checked by check_serialize, not a vector
-    std::set<Layout> layouts;
-    for (const Vector& v : load_tsfile_vectors()) {
-        if (v.tablet) errors.insert(v.serialize_error);
-        if (v.expected) errors.insert(v.expected->error);
-        layouts.insert(v.layouts.begin(), v.layouts.end());
+// The vector file must keep a case for every error class and both layouts, and bound the
+// allocation of the hostile sizes.
+TEST(TsfileTabletVectors, CoverEveryErrorClassLayoutAndHostileSize) {
+    std::set<ErrorClass> errors;
+    std::set<std::string> layouts;
+    std::size_t hostile = 0;
+    for (const Vector& v : load_vectors(Family::family)) {
+        if (v.op == Serialize::name) {
+            const Serialize::Outcome o = Serialize::outcome_of(v.expect);
+            errors.insert({o.error, o.write_error});
+            if (o.tight) errors.insert(o.tight->error);  // buffer_too_small
+        } else {
+            errors.insert(Deserialize::outcome_of(v.expect).error);
+        }
+        layouts.insert(v.profiles.begin(), v.profiles.end());
+        hostile += v.limits.max_alloc_bytes.has_value();
     }
     for (std::size_t i = 0; i < kErrorClassNames.size(); ++i)
         EXPECT_TRUE(errors.count(static_cast<ErrorClass>(i))) << "no vector for " << kErrorClassNames[i];
-    for (Layout l : kLayouts) EXPECT_TRUE(layouts.count(l)) << "no vector for layout " << name_of(l);
+    for (std::string_view l : Serialize::profiles()) EXPECT_TRUE(layouts.count(std::string(l))) << "no vector for layout " << l;
+    EXPECT_GE(hostile, 16u) << "the hostile counts (2^31-1 rows, schemas, props, bytes) are vectors with max_alloc_bytes";
 }
 
 }  // namespace

@@ -1,0 +1,156 @@
+#include "conformance/harness/bitmap/fuzz_input.hpp"
+
+namespace tsc::bitmap {
+namespace {
+
+constexpr std::uint8_t kInitialBit = 0x01;
+constexpr std::uint8_t kRawBit = 0x80;
+
+// Reads the binary fuzz input front to back; every read fails cleanly at the end.
+class Reader {
+public:
+    explicit Reader(ByteView in) : in_(in) {}
+
+    bool byte(std::uint8_t& b) {
+        if (pos_ >= in_.size()) return false;
+        b = in_[pos_++];
+        return true;
+    }
+    bool u16(std::uint32_t& v) {
+        std::uint8_t lo = 0, hi = 0;
+        if (!byte(lo) || !byte(hi)) return false;
+        v = lo | (static_cast<std::uint32_t>(hi) << 8);
+        return true;
+    }
+    bool i32(std::int32_t& v) {
+        std::uint32_t u = 0;
+        for (unsigned i = 0; i < 4; ++i) {
+            std::uint8_t b = 0;
+            if (!byte(b)) return false;
+            u |= static_cast<std::uint32_t>(b) << (8 * i);
+        }
+        v = static_cast<std::int32_t>(u);
+        return true;
+    }
+    // Exactly n bytes, or false without consuming anything.
+    bool take(std::size_t n, Bytes& out) {
+        if (n > remaining()) return false;
+        out.assign(in_.begin() + static_cast<std::ptrdiff_t>(pos_), in_.begin() + static_cast<std::ptrdiff_t>(pos_ + n));
+        pos_ += n;
+        return true;
+    }
+    std::size_t remaining() const { return in_.size() - pos_; }
+
+private:
+    ByteView in_;
+    std::size_t pos_ = 0;
+};
+
+bool read_value(Reader& r, Value& v) {
+    std::uint32_t size = 0;
+    if (!r.u16(size)) return false;
+    v.size = static_cast<std::int32_t>(size % (kFuzzMaxSize + 1));
+    return r.take(bytes_for(v.size), v.bytes);
+}
+
+// Raw: the int32 itself. Scaled: u16 % (size + 3) - 1, i.e. -1 .. size + 1, where boundaries live.
+bool read_int(Reader& r, bool raw, std::int32_t size, std::int32_t& v) {
+    if (raw) return r.i32(v);
+    std::uint32_t u = 0;
+    if (!r.u16(u)) return false;
+    v = static_cast<std::int32_t>(u % static_cast<std::uint32_t>(size + 3)) - 1;
+    return true;
+}
+
+bool read_op(Reader& r, std::int32_t size, Op& op) {
+    std::uint8_t code = 0;
+    if (!r.byte(code)) return false;
+    const OpInfo& o = kOps[(code & 0x1Fu) % kOps.size()];
+    const bool raw = (code & 0x80u) != 0;
+    op.kind = o.kind;
+    if (o.operand == Operand::value && !read_value(r, op.operand)) return false;
+    for (std::size_t i = 0; i < o.ints; ++i)
+        if (!read_int(r, raw, size, op.args[i])) return false;
+    if (o.operand == Operand::rows) {
+        // The declared row count only bounds the read: never more than the input still holds.
+        const std::int64_t length = op.args[1];
+        const std::uint64_t wanted = length > 0 ? static_cast<std::uint64_t>((length + 7) / 8) : 0;
+        const std::size_t n = wanted < r.remaining() ? static_cast<std::size_t>(wanted) : r.remaining();
+        if (!r.take(n, op.rows)) return false;
+    }
+    return true;
+}
+
+
+Program decode_program(ByteView input, std::uint8_t& flags) {
+    Reader r(input);
+    Program p;
+    std::uint32_t size = 0;
+    if (!r.u16(size) || !r.byte(flags)) return p;
+    p.size = static_cast<std::int32_t>(size % (kFuzzMaxSize + 1));
+    if (flags & kInitialBit) {
+        Bytes initial;
+        if (!r.take(bytes_for(p.size), initial)) return p;
+        p.initial = std::move(initial);
+    }
+    for (bitmap::Op op; read_op(r, p.size, op); op = bitmap::Op{}) p.ops.push_back(std::move(op));
+    return p;
+}
+
+std::size_t profile_index(std::string_view name) {
+    for (std::size_t i = 0; i < kProfiles.size(); ++i)
+        if (kProfiles[i].name == name) return i;
+    return 0;
+}
+
+void put_u16(Bytes& out, std::int32_t v) {
+    out.push_back(static_cast<std::uint8_t>(v));
+    out.push_back(static_cast<std::uint8_t>(v >> 8));
+}
+
+void put_i32(Bytes& out, std::int32_t v) {
+    const auto u = static_cast<std::uint32_t>(v);
+    for (int i = 0; i < 4; ++i) out.push_back(static_cast<std::uint8_t>(u >> (8 * i)));
+}
+
+// False when the layout cannot hold the operation as it is.
+bool put_op(Bytes& out, const bitmap::Op& op) {
+    const OpInfo& o = info(op.kind);
+    // kOps is indexed by kind: the opcode is the kind.
+    out.push_back(static_cast<std::uint8_t>(kRawBit | static_cast<unsigned>(op.kind)));
+    if (o.operand == Operand::value) {
+        if (op.operand.size > kFuzzMaxSize || op.operand.bytes.size() != bytes_for(op.operand.size)) return false;
+        put_u16(out, op.operand.size);
+        out.insert(out.end(), op.operand.bytes.begin(), op.operand.bytes.end());
+    }
+    for (std::size_t i = 0; i < o.ints; ++i) put_i32(out, op.args[i]);
+    if (o.operand == Operand::rows) {
+        const std::int64_t length = op.args[1];
+        const std::size_t wanted = length > 0 ? static_cast<std::size_t>((length + 7) / 8) : 0;
+        if (op.rows.size() != wanted) return false;
+        out.insert(out.end(), op.rows.begin(), op.rows.end());
+    }
+    return true;
+}
+
+}  // namespace
+
+std::optional<RunProgram::Input> ProgramFuzzInput::decode(ByteView bytes) {
+    std::uint8_t flags = 0;
+    Program program = decode_program(bytes, flags);
+    return RunProgram::Input{std::move(program), kProfiles[((flags >> 1) & 7u) % kProfiles.size()]};
+}
+
+std::optional<Bytes> ProgramFuzzInput::encode(const RunProgram::Input& in) {
+    const Program& p = in.program;
+    if (p.size < 0 || p.size > kFuzzMaxSize) return std::nullopt;
+    Bytes out;
+    put_u16(out, p.size);
+    out.push_back(static_cast<std::uint8_t>((p.initial ? kInitialBit : 0u) | (profile_index(in.profile.name) << 1)));
+    if (p.initial) out.insert(out.end(), p.initial->begin(), p.initial->end());
+    for (const bitmap::Op& op : p.ops)
+        if (!put_op(out, op)) return std::nullopt;
+    return out;
+}
+
+}  // namespace tsc::bitmap

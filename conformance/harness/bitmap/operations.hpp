@@ -1,0 +1,121 @@
+// The BitMap operation, `program`: a bitmap of `size` bits (BitMap(size), or BitMap(size, bytes) when
+// initial bytes are given) and a list of §4 operations run on it in order, in program.hpp's text form.
+//
+// Input JSON:   {"size": "<int32>", "bytes": "<hex>" (optional), "ops": "mark 3; isRangeAnyMarked 1 72"},
+//               under a profile of model.hpp kProfiles (the request's or the vector's; default tsfile).
+// Outcome JSON: {"created": "<hex>", "observations": ["ok" | "true" | "false" | "<hex>" | "error:<class>", ...],
+//                "bytes": ["<hex>", ...]}: getByteArray after construction, then per operation what it
+//               returned (the vector files' notation) and getByteArray after it; or
+//               {"unsupported": true}: no bitmap. A subject gives no result for a size or bytes it does
+//               not support (create() returns nullptr) or for a profile it does not claim; the reference
+//               holds no bitmap outside 0 <= size <= kMaxSize or with bytes that are not size/8+1 long.
+//
+// Divergence policy (DESIGN.md): a subject runs the program; the reference runs it under the input's
+// profile. A subject answers under the profile it claims (Subject::profile()) only; the reference under
+// every profile, and the family's checks give each subject its own (check_program). The outcomes are
+// compared in order and the first difference is the report: getByteArray after construction, then for
+// each operation its observation (the same error class, or the same answer or bytes), then getByteArray
+// after it, padding bits included. The report names the operation's index and text and the byte (with
+// its positions) that differs. A subject's `unsupported` is no divergence (the subject is skipped for
+// that program, as in cryptofuzz); a bitmap where the reference holds none is one.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "conformance/harness/bitmap/program.hpp"
+#include "conformance/harness/fuzz_input.hpp"
+#include "conformance/harness/operation.hpp"
+#include "reference/bitmap/reference.hpp"
+#include "subjects/api/bitmap.hpp"
+
+namespace tsc::bitmap {
+
+// What one operation returned, normalized for comparison: an error class replaces any answer.
+struct Observation {
+    enum class Kind : std::uint8_t { done, boolean, bytes };
+    Kind kind = Kind::done;
+    ErrorClass error = ErrorClass::ok;
+    bool value = false;
+    Bytes bytes;
+
+    bool operator==(const Observation&) const = default;
+};
+
+// "ok", "true", "false", lowercase hex for bytes, or "error:<class>" (the vector files' notation).
+std::string describe(const Observation& o);
+// The inverse; std::invalid_argument on anything else.
+Observation observation_of(std::string_view text);
+
+// One operation on a subject's bitmap (containsMarkedBit is isRangeAnyMarked there: the tsfile
+// profile's policy), or on the reference's under a profile.
+Observation observe(Bitmap& subject, const Op& op);
+Observation observe(reference::Bitmap& reference, const Op& op, const Profile& profile);
+
+// A profile by name (std::invalid_argument naming the choices), and the one a subject claims.
+const Profile& profile_named(std::string_view name);
+const Profile& profile_of(const Subject& subject);
+
+struct RunProgram {
+    static constexpr std::string_view family = "bitmap";
+    static constexpr std::string_view name = "program";
+    using Subject = bitmap::Subject;
+    struct Input {
+        Program program;
+        Profile profile = kDefaultProfile;
+    };
+    struct Step {
+        Observation observation;
+        Bytes bytes;  // getByteArray after the operation
+    };
+    struct Outcome {
+        bool unsupported = false;
+        Bytes created;  // getByteArray after construction
+        std::vector<Step> steps;
+        std::vector<std::string> texts;  // the operations' text form, for reports only (not in the JSON)
+    };
+
+    static std::vector<std::string_view> profiles();
+    static std::string_view profile(const Input& in) { return in.profile.name; }
+    static Outcome reference(const Input& in);
+    static Outcome run(Subject& s, const Input& in);
+    static std::optional<Difference> compare(const Outcome& expected, const Outcome& actual);
+    static Json input_json(const Input& in);
+    static Input input_of(const Json& j, std::string_view profile);
+    static Json outcome_json(const Outcome& o);
+    static Outcome outcome_of(const Json& j);
+    static std::optional<Bytes> input_bytes(const Input&) { return std::nullopt; }  // the JSON says more
+
+    // The parts of run(), for the step-level checks: an outcome of no operation yet, and one step.
+    static Outcome begin(const Bitmap& bitmap);
+    static Step step(Bitmap& bitmap, const Op& op);
+};
+
+struct ProgramFuzzInput;
+
+struct Family : Operations<Subject, RunProgram> {
+    using FuzzInputs = tsc::FuzzInputs<ProgramFuzzInput>;
+    static void register_reference();
+    // A subject program of the external protocol, as a subject of this family.
+    static std::unique_ptr<Subject> external(std::string name, std::string command);
+};
+
+// The program on one subject against the reference under the profile the subject claims.
+std::vector<Failure> check_program(Subject& subject, const Program& program);
+// The same on every subject under test (the fuzz target).
+std::vector<Failure> check_program(const Program& program);
+
+// One more operation on a live bitmap (the stateful test): runs in.program.ops.back() on `bitmap`,
+// appends its step to `so_far` (the bitmap's outcome until then, RunProgram::begin() at first) and
+// compares that with the reference's outcome of the whole program `in` under RunProgram::compare.
+std::vector<Failure> check_step(const Subject& subject, Bitmap& bitmap, RunProgram::Outcome& so_far,
+                                const RunProgram::Input& in);
+
+}  // namespace tsc::bitmap
+
+namespace tsc::families {
+using bitmap = tsc::bitmap::Family;
+}  // namespace tsc::families

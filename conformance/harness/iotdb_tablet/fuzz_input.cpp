@@ -1,0 +1,49 @@
+#include "conformance/harness/iotdb_tablet/fuzz_input.hpp"
+
+#include <algorithm>
+
+namespace tsc::iotdb {
+namespace {
+
+constexpr std::size_t kMaxColumns = 7;
+constexpr std::uint8_t kParserBit = 0x08;
+
+// Where the layout ends the timestamps buffer, of `rest` bytes after the header.
+std::size_t timestamps_size(std::int32_t rows, std::size_t rest) {
+    return rows < 0 ? rest : std::min(rest, 8 * static_cast<std::size_t>(rows));
+}
+
+}  // namespace
+
+std::optional<Parse::Input> ParseFuzzInput::decode(ByteView bytes) {
+    if (bytes.empty()) return std::nullopt;
+    const std::size_t columns = bytes[0] & kMaxColumns;
+    if (bytes.size() < 1 + columns + 4) return std::nullopt;
+    Parse::Input in;
+    in.parser = kParserProfiles[(bytes[0] & kParserBit) != 0];
+    for (std::size_t j = 0; j < columns; ++j) in.schema.types.push_back(static_cast<DataType>(bytes[1 + j]));
+    std::uint32_t rows = 0;
+    for (int i = 0; i < 4; ++i) rows |= static_cast<std::uint32_t>(bytes[1 + columns + i]) << (8 * i);
+    in.schema.row_count = static_cast<std::int32_t>(rows);
+    const ByteView rest = bytes.subspan(1 + columns + 4);
+    const std::size_t split = timestamps_size(in.schema.row_count, rest.size());
+    in.timestamps.assign(rest.begin(), rest.begin() + static_cast<std::ptrdiff_t>(split));
+    in.values.assign(rest.begin() + static_cast<std::ptrdiff_t>(split), rest.end());
+    return in;
+}
+
+std::optional<Bytes> ParseFuzzInput::encode(const Parse::Input& in) {
+    const std::size_t columns = in.schema.types.size();
+    const std::size_t rest = in.timestamps.size() + in.values.size();
+    if (columns > kMaxColumns || timestamps_size(in.schema.row_count, rest) != in.timestamps.size())
+        return std::nullopt;
+    Bytes out{static_cast<std::uint8_t>(columns | (in.parser.name == kParserProfiles[1].name ? kParserBit : 0u))};
+    for (DataType t : in.schema.types) out.push_back(static_cast<std::uint8_t>(t));
+    const auto rows = static_cast<std::uint32_t>(in.schema.row_count);
+    for (int i = 0; i < 4; ++i) out.push_back(static_cast<std::uint8_t>(rows >> (8 * i)));
+    out.insert(out.end(), in.timestamps.begin(), in.timestamps.end());
+    out.insert(out.end(), in.values.begin(), in.values.end());
+    return out;
+}
+
+}  // namespace tsc::iotdb

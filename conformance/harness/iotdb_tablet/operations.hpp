@@ -1,0 +1,159 @@
+// The IoTDB insertTablet operations: a client's `serialize` of the `timestamps` and `values` buffers
+// under a client profile, a server's `parse` of them under a parser profile, and the `contract` (what a
+// client profile sends, read back by a parser).
+//
+// Divergence policy (DESIGN.md):
+//   - serialize: the `timestamps` and `values` bytes must equal the reference's for the same profile,
+//     padding bits included, or both must fail with the same error class;
+//   - parse: agree with the reference parser on success vs failure and on the error class for every
+//     input; when both succeed, the logical tablet (canonical, model.hpp) and the bytes consumed must
+//     be equal;
+//   - contract: the parser must read what the client sent back to the canonical tablet (error classes
+//     first; the bytes consumed are not compared). Its `reference` is that canonical expectation, not
+//     another implementation, so it is checked on the reference subject only (checks.hpp: check_contract,
+//     which lets a registered finding explain a divergence); a vector with a `finding` block records
+//     what the reference does read back, and holds for every subject.
+//
+// JSON forms (one per model value; json_values.hpp for int64 and bytes):
+//   tablet: {"timestamps": ["1608268702780", …], "columns": [{"type": "INT32", "values": [1, null, 3]}, …]}
+//   cells:  BOOLEAN true/false; INT32 a JSON integer; INT64, TIMESTAMP decimal strings; FLOAT, DOUBLE the
+//           IEEE-754 bits as 8 / 16 lowercase hex digits ("7fc00001"); TEXT, STRING a JSON string when the
+//           bytes are valid UTF-8, else {"hex": "<bytes>"}; BLOB, OBJECT the bytes as hex; DATE "yyyy-mm-dd"
+//           when it is a calendar date of a year 0000–9999, else the integer year·10000 + month·100 + day
+//           (month and day 0–99; read back with floor division, as a parser splits an i32).
+//           null is a null cell holding the zero value; {"null": <cell>} a null cell holding that slot
+//           value (a Go client sends it). A null mark and a BOOLEAN cell are canonical (1) in JSON: every
+//           non-zero byte means the same to serializers.
+//   client: {"bitmaps_allocated": true, "columns": [{"padding_marks": "ff", "marked_past_last_byte": false}, …]}
+//   types:  ["INT32", "TEXT", 13]: names, or numbers for codes without one.
+//   serialize input {"tablet", "client"?}; outcome {"timestamps": hex, "values": hex} | {"error"}
+//   parse     input {"types", "rows": <i32>, "timestamps": hex, "values": hex};
+//             outcome {"tablet", "consumed": <n>} | {"error"}
+//   contract  input {"tablet", "client"?}, profile "<client profile>:<parser profile>";
+//             outcome {"tablet"} | {"error"} (a serializer's error class when nothing was sent)
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "conformance/harness/fuzz_input.hpp"
+#include "conformance/harness/operation.hpp"
+#include "subjects/api/iotdb_tablet.hpp"
+
+namespace tsc::iotdb {
+
+Json tablet_json(const Tablet& t);
+Tablet tablet_of(const Json& j);
+Json client_json(const ClientState& s);
+ClientState client_of(const Json& j);
+Json types_json(const std::vector<DataType>& types);
+std::vector<DataType> types_of(const Json& j);
+std::string type_name(DataType t);  // the name, or the number of a code without one
+
+// The tablet as a parser returns it: nulls and BOOLEAN cells 0/1, null cells holding the zero value.
+Tablet canonical(const Tablet& t);
+// The schema a server is given with the tablet's buffers.
+Schema schema_of(const Tablet& t);
+
+std::string describe(const SerializeOutcome& o);
+std::string describe(const ParseOutcome& o);
+std::optional<Difference> compare_tablets(const Tablet& expected, const Tablet& actual);
+
+struct Serialize {
+    static constexpr std::string_view family = "iotdb_tablet";
+    static constexpr std::string_view name = "serialize";
+    using Subject = iotdb::Subject;
+    struct Input {
+        Tablet tablet;
+        ClientState client;
+        Profile profile = kProfiles[0];
+    };
+    using Outcome = SerializeOutcome;
+
+    static std::vector<std::string_view> profiles();
+    static std::string_view profile(const Input& in) { return in.profile.name; }
+    static Outcome reference(const Input& in);
+    static Outcome run(Subject& s, const Input& in) { return s.serialize(in.tablet, in.client, in.profile); }
+    static std::optional<Difference> compare(const Outcome& expected, const Outcome& actual);
+    static Json input_json(const Input& in);
+    static Input input_of(const Json& j, std::string_view profile);
+    static Json outcome_json(const Outcome& o);
+    static Outcome outcome_of(const Json& j);
+    static std::optional<Bytes> input_bytes(const Input&) { return std::nullopt; }
+};
+
+struct Parse {
+    static constexpr std::string_view family = "iotdb_tablet";
+    static constexpr std::string_view name = "parse";
+    using Subject = iotdb::Subject;
+    struct Input {
+        Bytes timestamps;
+        Bytes values;
+        Schema schema;
+        ParserProfile parser = kParserProfiles[0];
+    };
+    using Outcome = ParseOutcome;
+
+    static std::vector<std::string_view> profiles();
+    static std::string_view profile(const Input& in) { return in.parser.name; }
+    static Outcome reference(const Input& in);
+    static Outcome run(Subject& s, const Input& in) { return s.parse(in.timestamps, in.values, in.schema, in.parser); }
+    static std::optional<Difference> compare(const Outcome& expected, const Outcome& actual);
+    static Json input_json(const Input& in);
+    static Input input_of(const Json& j, std::string_view profile);
+    static Json outcome_json(const Outcome& o);
+    static Outcome outcome_of(const Json& j);
+    // The timestamps buffer, then the values buffer.
+    static std::optional<Bytes> input_bytes(const Input& in);
+};
+
+struct Contract {
+    static constexpr std::string_view family = "iotdb_tablet";
+    static constexpr std::string_view name = "contract";
+    using Subject = iotdb::Subject;
+    struct Input {
+        Tablet tablet;
+        ClientState client;
+        Profile profile = kProfiles[0];
+        ParserProfile parser = kParserProfiles[0];
+    };
+    // What the parser read back from what the client sent.
+    struct Outcome {
+        ErrorClass error = ErrorClass::ok;  // a serializer's class when nothing was sent, else the parser's
+        Tablet tablet;                      // valid when error == ok
+        bool ok() const { return error == ErrorClass::ok; }
+    };
+
+    // "<client profile>:<parser profile>", every pair.
+    static std::vector<std::string_view> profiles();
+    static std::string_view profile(const Input& in);
+    // The canonical tablet, or the reference serializer's error class.
+    static Outcome reference(const Input& in);
+    static Outcome run(Subject& s, const Input& in);
+    // The read-back of bytes already sent: `sent` is what (in.tablet, in.client, in.profile) serialized to.
+    static Outcome read_back(Subject& s, const Input& in, const SerializeOutcome& sent);
+    static Outcome expected(const Input& in, const SerializeOutcome& sent);
+    static std::optional<Difference> compare(const Outcome& expected, const Outcome& actual);
+    static Json input_json(const Input& in) { return Serialize::input_json({in.tablet, in.client, in.profile}); }
+    static Input input_of(const Json& j, std::string_view profile);
+    static Json outcome_json(const Outcome& o);
+    static Outcome outcome_of(const Json& j);
+    static std::optional<Bytes> input_bytes(const Input&) { return std::nullopt; }
+};
+
+struct ParseFuzzInput;
+
+struct Family : Operations<Subject, Serialize, Parse, Contract> {
+    using FuzzInputs = tsc::FuzzInputs<ParseFuzzInput>;
+    static void register_reference();
+    // A subject program of the external protocol, as a subject of this family.
+    static std::unique_ptr<Subject> external(std::string name, std::string command);
+};
+
+}  // namespace tsc::iotdb
+
+namespace tsc::families {
+using iotdb_tablet = iotdb::Family;
+}  // namespace tsc::families

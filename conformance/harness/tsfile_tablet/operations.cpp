@@ -1,0 +1,298 @@
+#include "conformance/harness/tsfile_tablet/operations.hpp"
+
+#include <fmt/format.h>
+
+#include "conformance/harness/names.hpp"
+#include "conformance/harness/protocol.hpp"
+#include "reference/tsfile_tablet/reference.hpp"
+
+namespace tsc::tsfile {
+namespace {
+
+// A recognizable pattern for the bytes the serializer must not touch.
+std::uint8_t guard_byte(std::size_t i) { return static_cast<std::uint8_t>(0xA5u ^ (i * 29u)); }
+
+Bytes guarded(std::size_t size) {
+    Bytes buffer(size);
+    for (std::size_t i = 0; i < size; ++i) buffer[i] = guard_byte(i);
+    return buffer;
+}
+
+ErrorClass error_named(std::string_view name) {
+    const auto e = value_named<ErrorClass>(kErrorClassNames, name, "tsfile_tablet error class");
+    if (e == ErrorClass::ok) throw std::invalid_argument("an outcome's `error` is never `ok`: leave it out");
+    return e;
+}
+
+std::string text(ErrorClass e) { return e == ErrorClass::ok ? "ok" : fmt::format("error {}", name_of(e)); }
+
+std::string size_text(const Serialize::Outcome& o) {
+    return o.ok() ? fmt::format("{} bytes", o.size) : fmt::format("error {}", name_of(o.error));
+}
+
+std::string touched_text(const Serialize::Outcome& o) {
+    if (!o.touched_at) return "untouched";
+    return fmt::format("byte {} changed from {:02x} to {:02x}", *o.touched_at, guard_byte(*o.touched_at), o.touched_value);
+}
+
+std::string tight_text(const std::optional<Serialize::Outcome::Tight>& t) {
+    if (!t) return "not tried";
+    return fmt::format("{}, {}", text(t->error), t->touched ? "bytes written" : "nothing written");
+}
+
+// The two-step serialize API over the reference's bytes: nothing is written on any error.
+class Reference final : public Subject {
+public:
+    std::string_view name() const override { return kReferenceName; }
+    SizeOutcome serialized_size(const Tablet& t, Layout layout) override {
+        const SerializeOutcome out = reference::serialize(t, layout);
+        return {out.error, out.bytes.size()};
+    }
+    ErrorClass serialize_into(const Tablet& t, Layout layout, std::span<std::uint8_t> buffer, std::size_t offset) override {
+        const SerializeOutcome out = reference::serialize(t, layout);
+        if (!out.ok()) return out.error;
+        if (offset > buffer.size() || out.bytes.size() > buffer.size() - offset) return ErrorClass::buffer_too_small;
+        std::copy(out.bytes.begin(), out.bytes.end(), buffer.begin() + static_cast<std::ptrdiff_t>(offset));
+        return ErrorClass::ok;
+    }
+    DeserializeOutcome deserialize(ByteView in, Layout layout) override { return reference::deserialize(in, layout); }
+};
+
+// A subject program: serialized_size and serialize_into replay the outcome the program gives for
+// the tablet (its bytes, its errors, and what it wrote outside them), asked once per tablet and offset.
+class External final : public Subject {
+public:
+    External(std::string name, std::string command) : name_(std::move(name)), process_(std::move(command)) {}
+    std::string_view name() const override { return name_; }
+
+    SizeOutcome serialized_size(const Tablet& t, Layout layout) override {
+        const Serialize::Outcome& o = outcome(t, layout, last_ ? last_->offset : kDefaultOffset);
+        return {o.error, o.size};
+    }
+
+    ErrorClass serialize_into(const Tablet& t, Layout layout, std::span<std::uint8_t> buffer, std::size_t offset) override {
+        const Serialize::Outcome& o = outcome(t, layout, offset);
+        const bool fits = o.ok() && offset <= buffer.size() && o.size <= buffer.size() - offset;
+        if (o.ok() && !fits) {  // the buffer one byte too small
+            const Serialize::Outcome::Tight tight = o.tight.value_or(Serialize::Outcome::Tight{});
+            if (tight.touched && !buffer.empty()) buffer[0] = static_cast<std::uint8_t>(~buffer[0]);
+            return tight.error;
+        }
+        if (o.write_error == ErrorClass::ok && o.bytes.size() <= buffer.size() - offset)
+            std::copy(o.bytes.begin(), o.bytes.end(), buffer.begin() + static_cast<std::ptrdiff_t>(offset));
+        if (o.touched_at && *o.touched_at < buffer.size()) buffer[*o.touched_at] = o.touched_value;
+        return o.write_error;
+    }
+
+    DeserializeOutcome deserialize(ByteView in, Layout layout) override {
+        return protocol::call<Deserialize>(process_, {Bytes(in.begin(), in.end()), layout});
+    }
+
+private:
+    const Serialize::Outcome& outcome(const Tablet& t, Layout layout, std::size_t offset) {
+        if (!last_ || last_->layout != layout || last_->offset != offset || last_->tablet != t) {
+            last_.reset();
+            Serialize::Input in{t, layout, offset};
+            Serialize::Outcome o = protocol::call<Serialize>(process_, in);
+            last_.emplace(Last{std::move(in), std::move(o)});
+        }
+        return last_->outcome;
+    }
+
+    struct Last : Serialize::Input {
+        Serialize::Outcome outcome;
+    };
+    std::string name_;
+    ExternalProcess process_;
+    std::optional<Last> last_;
+};
+
+Reference& reference_adapter() {
+    static Reference r;
+    return r;
+}
+
+}  // namespace
+
+std::vector<std::string_view> layout_names() { return {kLayoutNames.begin(), kLayoutNames.end()}; }
+
+Layout layout_named(std::string_view name) {
+    return name.empty() ? Layout::newest : value_named<Layout>(kLayoutNames, name, "tsfile_tablet layout");
+}
+
+// ---- serialize ----------------------------------------------------------------------------------
+
+Serialize::Outcome Serialize::ideal(ErrorClass error, Bytes bytes) {
+    Outcome o;
+    o.error = error;
+    o.write_error = error;
+    if (error != ErrorClass::ok) return o;
+    o.size = bytes.size();
+    o.bytes = std::move(bytes);
+    if (o.size > 0) o.tight = Outcome::Tight{};
+    return o;
+}
+
+Serialize::Outcome Serialize::reference(const Input& in) { return run(reference_adapter(), in); }
+
+Serialize::Outcome Serialize::run(Subject& s, const Input& in) {
+    Outcome o;
+    const SizeOutcome size = s.serialized_size(in.tablet, in.layout);
+    o.error = size.error;
+    o.size = size.ok() ? size.size : 0;
+    Bytes buffer = guarded(in.offset + o.size + kRoomAfter);
+    o.write_error = s.serialize_into(in.tablet, in.layout, buffer, in.offset);
+    const bool wrote = o.write_error == ErrorClass::ok;
+    if (wrote) o.bytes.assign(buffer.begin() + static_cast<std::ptrdiff_t>(in.offset),
+                              buffer.begin() + static_cast<std::ptrdiff_t>(in.offset + o.size));
+    for (std::size_t i = 0; i < buffer.size(); ++i) {
+        if (wrote && i >= in.offset && i < in.offset + o.size) continue;
+        if (buffer[i] == guard_byte(i)) continue;
+        o.touched_at = i;
+        o.touched_value = buffer[i];
+        break;
+    }
+    if (o.ok() && o.size > 0) {
+        Bytes tight = guarded(in.offset + o.size - 1);
+        const Bytes before = tight;
+        const ErrorClass e = s.serialize_into(in.tablet, in.layout, tight, in.offset);
+        o.tight = Outcome::Tight{e, tight != before};
+    }
+    return o;
+}
+
+std::optional<Difference> Serialize::compare(const Outcome& e, const Outcome& a) {
+    if (e.error != a.error || (e.ok() && e.size != a.size))
+        return Difference{"serialized_size", size_text(e), size_text(a)};
+    if (e.write_error != a.write_error)
+        return Difference{"serialize_into at the offset", text(e.write_error), text(a.write_error)};
+    if (e.write_error == ErrorClass::ok)
+        if (auto d = compare_bytes("bytes at the offset", e.bytes, a.bytes)) return d;
+    if (e.touched_at.has_value() != a.touched_at.has_value())
+        return Difference{fmt::format("buffer outside the {} bytes written at the offset", e.bytes.size()),
+                          touched_text(e), touched_text(a)};
+    if (e.tight != a.tight)
+        return Difference{fmt::format("serialize_into into a buffer one byte too small ({} bytes after the offset)",
+                                      e.size == 0 ? 0 : e.size - 1),
+                          tight_text(e.tight), tight_text(a.tight)};
+    return std::nullopt;
+}
+
+Json Serialize::input_json(const Input& in) { return {{"tablet", tablet_json(in.tablet)}, {"offset", in.offset}}; }
+
+Serialize::Input Serialize::input_of(const Json& j, std::string_view profile) {
+    const Json& offset = field(j, "offset");
+    if (!offset.is_number_unsigned()) throw std::invalid_argument("field `offset`: expected a non-negative integer, found " + offset.dump());
+    return {tablet_of(field(j, "tablet")), layout_named(profile), offset.get<std::size_t>()};
+}
+
+Json Serialize::outcome_json(const Outcome& o) {
+    const Outcome base = ideal(o.error, o.bytes);
+    Json j = o.ok() ? Json{{"bytes", bytes_json(o.bytes)}} : Json{{"error", name_of(o.error)}};
+    if (o.ok() && o.size != o.bytes.size()) j["size"] = o.size;
+    if (o.write_error != base.write_error) j["write_error"] = name_of(o.write_error);
+    if (o.touched_at) {
+        j["touched_at"] = *o.touched_at;
+        j["touched_value"] = o.touched_value;
+    }
+    const std::optional<Outcome::Tight> ideal_tight = o.ok() && o.size > 0 ? std::optional(Outcome::Tight{}) : std::nullopt;
+    if (o.tight != ideal_tight)
+        j["tight"] = o.tight ? Json{{"error", name_of(o.tight->error)}, {"touched", o.tight->touched}} : Json(nullptr);
+    return j;
+}
+
+Serialize::Outcome Serialize::outcome_of(const Json& j) {
+    Outcome o = has_field(j, "error") ? ideal(error_named(string_field(j, "error")), {}) : ideal(ErrorClass::ok, bytes_of(field(j, "bytes")));
+    if (has_field(j, "size")) {
+        o.size = field(j, "size").get<std::size_t>();
+        o.tight = o.size > 0 ? std::optional(Outcome::Tight{}) : std::nullopt;
+    }
+    if (has_field(j, "write_error"))
+        o.write_error = value_named<ErrorClass>(kErrorClassNames, string_field(j, "write_error"), "tsfile_tablet error class");
+    if (has_field(j, "touched_at")) {
+        o.touched_at = field(j, "touched_at").get<std::size_t>();
+        o.touched_value = field(j, "touched_value").get<std::uint8_t>();
+    }
+    if (has_field(j, "tight")) {
+        const Json& t = field(j, "tight");
+        o.tight.reset();
+        if (!t.is_null())
+            o.tight = Outcome::Tight{value_named<ErrorClass>(kErrorClassNames, string_field(t, "error"), "tsfile_tablet error class"),
+                                     bool_field(t, "touched")};
+    }
+    return o;
+}
+
+// ---- deserialize --------------------------------------------------------------------------------
+
+DeserializeOutcome Deserialize::reference(const Input& in) { return reference::deserialize(in.bytes, in.layout); }
+
+std::optional<Difference> Deserialize::compare(const Outcome& e, const Outcome& a) {
+    return compare_outcomes(e, a, [](const Outcome& o) { return describe(o); }, [&]() -> std::optional<Difference> {
+        if (auto d = compare_field("consumed", e.consumed, a.consumed, [](std::size_t n) { return std::to_string(n); }))
+            return d;
+        return tsfile::compare(e.tablet, a.tablet);
+    });
+}
+
+Deserialize::Input Deserialize::input_of(const Json& j, std::string_view profile) {
+    return {bytes_of(field(j, "bytes")), layout_named(profile)};
+}
+
+Json Deserialize::outcome_json(const Outcome& o) {
+    if (!o.ok()) return {{"error", name_of(o.error)}};
+    return {{"tablet", tablet_json(o.tablet)}, {"consumed", o.consumed}};
+}
+
+DeserializeOutcome Deserialize::outcome_of(const Json& j) {
+    DeserializeOutcome o;
+    if (has_field(j, "error")) {
+        o.error = error_named(string_field(j, "error"));
+        return o;
+    }
+    o.tablet = tablet_of(field(j, "tablet"));
+    o.consumed = field(j, "consumed").get<std::size_t>();
+    return o;
+}
+
+// ---- the family ---------------------------------------------------------------------------------
+
+void add_subject(std::unique_ptr<Subject> subject) { registry<Subject>().add(std::move(subject)); }
+
+void Family::register_reference() { add_subject(std::make_unique<Reference>()); }
+
+std::unique_ptr<Subject> Family::external(std::string name, std::string command) {
+    return std::make_unique<External>(std::move(name), std::move(command));
+}
+
+namespace {
+
+// One subject on a tablet whose reference outcome is `expected`, then on the reference's bytes.
+std::vector<Failure> roundtrip(Subject& s, const Serialize::Input& input, const Serialize::Outcome& expected) {
+    std::vector<Failure> failures = check_against<Serialize>(s, input, expected);
+    if (!expected.ok()) return failures;
+    const Deserialize::Input read{expected.bytes, input.layout};
+    for (Failure& f : check_against<Deserialize>(s, read, Deserialize::reference(read))) {
+        f.operation = "roundtrip";
+        failures.push_back(std::move(f));
+    }
+    return failures;
+}
+
+}  // namespace
+
+std::vector<Failure> check_roundtrip(Subject& s, const Tablet& tablet, Layout layout, std::size_t offset) {
+    const Serialize::Input input{tablet, layout, offset};
+    return roundtrip(s, input, Serialize::reference(input));
+}
+
+std::vector<Failure> check_roundtrip(const Tablet& tablet, Layout layout, std::size_t offset) {
+    const Serialize::Input input{tablet, layout, offset};
+    const Serialize::Outcome expected = Serialize::reference(input);
+    std::vector<Failure> failures;
+    for (Subject* s : subjects_under_test<Subject>())
+        for (Failure& f : roundtrip(*s, input, expected)) failures.push_back(std::move(f));
+    return failures;
+}
+
+}  // namespace tsc::tsfile

@@ -7,6 +7,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace tsc {
 
@@ -30,6 +31,18 @@ const Record& record_named(const std::array<Record, N>& records, std::string_vie
     for (const Record& r : records) choices += (choices.empty() ? "" : ", ") + std::string(r.name);
     throw std::invalid_argument("unknown " + std::string(what) + " `" + std::string(name) + "` (one of: " + choices +
                                 ")");
+}
+
+}  // namespace tsc
+
+namespace tsc {
+
+// The names of a table of records that carry a `name` (an operation's profiles()).
+template <class Record, std::size_t N>
+std::vector<std::string_view> names_of(const std::array<Record, N>& records) {
+    std::vector<std::string_view> names;
+    for (const Record& r : records) names.push_back(r.name);
+    return names;
 }
 
 }  // namespace tsc

@@ -273,11 +273,7 @@ const Profile& profile_named(std::string_view name) {
 
 const Profile& profile_of(const Subject& subject) { return profile_named(subject.profile()); }
 
-std::vector<std::string_view> RunProgram::profiles() {
-    std::vector<std::string_view> names;
-    for (const Profile& p : kProfiles) names.push_back(p.name);
-    return names;
-}
+std::vector<std::string_view> RunProgram::profiles() { return names_of(kProfiles); }
 
 RunProgram::Outcome RunProgram::reference(const Input& in) {
     const Program& p = in.program;

@@ -59,10 +59,14 @@ Observation observe(reference::Bitmap& reference, const Op& op, const Profile& p
 const Profile& profile_named(std::string_view name);
 const Profile& profile_of(const Subject& subject);
 
-struct RunProgram {
+// What every operation of the family shares.
+struct FamilyOperation {
     static constexpr std::string_view family = "bitmap";
-    static constexpr std::string_view name = "program";
     using Subject = bitmap::Subject;
+};
+
+struct RunProgram : FamilyOperation {
+    static constexpr std::string_view name = "program";
     struct Input {
         Program program;
         Profile profile = kDefaultProfile;

@@ -1,7 +1,6 @@
 #include "conformance/harness/iotdb_tablet/operations.hpp"
 
 #include <algorithm>
-#include <chrono>
 #include <cstdint>
 
 #include <fmt/format.h>
@@ -9,6 +8,7 @@
 #include "conformance/harness/encoding_text.hpp"
 #include "conformance/harness/names.hpp"
 #include "conformance/harness/protocol.hpp"
+#include "conformance/harness/tablet_cells.hpp"
 #include "reference/iotdb_tablet/reference.hpp"
 
 namespace tsc::iotdb {
@@ -16,104 +16,22 @@ namespace {
 
 // ---- cells --------------------------------------------------------------------------------------
 
-template <class U>
-U bits_of(const Json& j) {
-    const Bytes b = bytes_of(j);
-    if (b.size() != sizeof(U))
-        throw std::invalid_argument(fmt::format("expected {} hex digits, got {}", 2 * sizeof(U), j.dump()));
-    U v = 0;
-    for (std::uint8_t byte : b) v = static_cast<U>((v << 8) | byte);
-    return v;
-}
-
-// RFC 3629: no overlong forms, no surrogates, nothing above U+10FFFF.
-bool valid_utf8(ByteView b) {
-    std::size_t i = 0;
-    while (i < b.size()) {
-        const std::uint8_t c = b[i];
-        std::size_t more = 0;
-        std::uint8_t lo = 0x80, hi = 0xbf;
-        if (c < 0x80) {
-            ++i;
-            continue;
-        } else if (c >= 0xc2 && c <= 0xdf) {
-            more = 1;
-        } else if (c >= 0xe0 && c <= 0xef) {
-            more = 2;
-            if (c == 0xe0) lo = 0xa0;
-            if (c == 0xed) hi = 0x9f;
-        } else if (c >= 0xf0 && c <= 0xf4) {
-            more = 3;
-            if (c == 0xf0) lo = 0x90;
-            if (c == 0xf4) hi = 0x8f;
-        } else {
-            return false;
-        }
-        if (i + more >= b.size()) return false;
-        if (b[i + 1] < lo || b[i + 1] > hi) return false;
-        for (std::size_t k = 2; k <= more; ++k)
-            if (b[i + k] < 0x80 || b[i + k] > 0xbf) return false;
-        i += more + 1;
-    }
-    return true;
-}
-
 bool is_text(DataType t) { return t == DataType::TEXT || t == DataType::STRING; }
 
-Json text_json(ByteView b) {
-    if (valid_utf8(b)) return std::string(b.begin(), b.end());
-    return {{"hex", bytes_json(b)}};
+// A DATE through the shared cell spelling (tablet_cells.hpp): month and day are bytes in this model.
+Json date_cell_json(const Date& d) { return date_json({d.year, d.month, d.day}); }
+
+Date date_cell_of(const Json& j) {
+    const DateFields f = date_of(j);
+    if (f.year < INT32_MIN || f.year > INT32_MAX || f.month < 0 || f.month > 255 || f.day < 0 || f.day > 255)
+        throw std::invalid_argument("a DATE of this model has an i32 year and byte month and day, found " + j.dump());
+    return Date{static_cast<std::int32_t>(f.year), static_cast<std::uint8_t>(f.month), static_cast<std::uint8_t>(f.day)};
 }
 
-Bytes text_of(const Json& j) {
-    if (j.is_string()) {
-        const std::string s = j.get<std::string>();
-        return Bytes(s.begin(), s.end());
-    }
-    if (!j.is_object() || j.size() != 1 || !has_field(j, "hex"))
-        throw std::invalid_argument("a TEXT or STRING cell is a JSON string or {\"hex\": …}, got " + j.dump());
-    Bytes b = bytes_of(field(j, "hex"));
-    if (valid_utf8(b)) throw std::invalid_argument("valid UTF-8 is written as a JSON string, not " + j.dump());
-    return b;
-}
-
-bool is_calendar_date(const Date& d) {
-    using namespace std::chrono;
-    return d.year >= 0 && d.year <= 9999 &&
-           year_month_day{year{d.year}, month{d.month}, day{d.day}}.ok();
-}
-
-Json date_json(const Date& d) {
-    if (d.month > 99 || d.day > 99)
-        throw std::invalid_argument(fmt::format("DATE {}/{}/{} has no JSON form (month and day are 0–99)", d.year,
-                                                d.month, d.day));
-    if (is_calendar_date(d)) return fmt::format("{:04}-{:02}-{:02}", d.year, d.month, d.day);
-    return std::int64_t{d.year} * 10000 + d.month * 100 + d.day;
-}
-
-Date date_of(const Json& j) {
-    if (j.is_string()) {
-        const std::string s = j.get<std::string>();
-        const bool shaped = s.size() == 10 && s[4] == '-' && s[7] == '-' &&
-                            std::all_of(s.begin(), s.end(), [](char c) { return c == '-' || (c >= '0' && c <= '9'); });
-        if (shaped) {
-            const Date d{std::stoi(s.substr(0, 4)), static_cast<std::uint8_t>(std::stoi(s.substr(5, 2))),
-                         static_cast<std::uint8_t>(std::stoi(s.substr(8, 2)))};
-            if (is_calendar_date(d)) return d;
-        }
-        throw std::invalid_argument("a DATE string is a calendar date yyyy-mm-dd, got " + j.dump());
-    }
-    if (!j.is_number_integer()) throw std::invalid_argument("a DATE is \"yyyy-mm-dd\" or an integer, got " + j.dump());
-    const std::int64_t v = j.get<std::int64_t>();
-    std::int64_t year = v / 10000;
-    if (v % 10000 < 0) year -= 1;  // floor division
-    const std::int64_t rest = v - year * 10000;
-    if (year < INT32_MIN || year > INT32_MAX) throw std::invalid_argument("DATE year out of i32 range: " + j.dump());
-    const Date d{static_cast<std::int32_t>(year), static_cast<std::uint8_t>(rest / 100),
-                 static_cast<std::uint8_t>(rest % 100)};
-    if (is_calendar_date(d))
-        throw std::invalid_argument("a calendar date is written \"yyyy-mm-dd\", not " + j.dump());
-    return d;
+std::uint8_t byte_of(const Json& j) {
+    const Bytes b = bytes_of(j);
+    if (b.size() != 1) throw std::invalid_argument("expected one byte as two hex digits, found " + j.dump());
+    return b[0];
 }
 
 Cells empty_cells(DataType type) {
@@ -149,9 +67,9 @@ void push_cell(Column& c, const Json& j) {
             break;
         }
         case 2: std::get<2>(c.cells).push_back(zero ? 0 : int64_of(j)); break;
-        case 3: std::get<3>(c.cells).push_back(zero ? 0 : bits_of<std::uint32_t>(j)); break;
-        case 4: std::get<4>(c.cells).push_back(zero ? 0 : bits_of<std::uint64_t>(j)); break;
-        case 5: std::get<5>(c.cells).push_back(zero ? Date{} : date_of(j)); break;
+        case 3: std::get<3>(c.cells).push_back(zero ? 0 : float_bits_of<std::uint32_t>(j)); break;
+        case 4: std::get<4>(c.cells).push_back(zero ? 0 : float_bits_of<std::uint64_t>(j)); break;
+        case 5: std::get<5>(c.cells).push_back(zero ? Date{} : date_cell_of(j)); break;
         case 6: std::get<6>(c.cells).push_back(zero ? Bytes{} : is_text(c.type) ? text_of(j) : bytes_of(j)); break;
         default:
             if (!zero) throw std::invalid_argument("a column of type " + type_name(c.type) + " holds no cells");
@@ -163,9 +81,9 @@ Json cell_json(const Column& c, std::size_t row) {
         case 0: return std::get<0>(c.cells)[row] != 0;
         case 1: return std::get<1>(c.cells)[row];
         case 2: return int64_json(std::get<2>(c.cells)[row]);
-        case 3: return fmt::format("{:08x}", std::get<3>(c.cells)[row]);
-        case 4: return fmt::format("{:016x}", std::get<4>(c.cells)[row]);
-        case 5: return date_json(std::get<5>(c.cells)[row]);
+        case 3: return float_bits_json(std::get<3>(c.cells)[row]);
+        case 4: return float_bits_json(std::get<4>(c.cells)[row]);
+        case 5: return date_cell_json(std::get<5>(c.cells)[row]);
         case 6: return is_text(c.type) ? text_json(std::get<6>(c.cells)[row]) : bytes_json(std::get<6>(c.cells)[row]);
         default: return nullptr;
     }
@@ -327,7 +245,7 @@ ClientState client_of(const Json& j) {
     ClientState s;
     s.bitmaps_allocated = bool_field(j, "bitmaps_allocated");
     for (const Json& jc : field(j, "columns"))
-        s.columns.push_back({bits_of<std::uint8_t>(field(jc, "padding_marks")), bool_field(jc, "marked_past_last_byte")});
+        s.columns.push_back({byte_of(field(jc, "padding_marks")), bool_field(jc, "marked_past_last_byte")});
     return s;
 }
 
@@ -390,11 +308,7 @@ std::optional<Difference> compare_tablets(const Tablet& e, const Tablet& a) {
 
 // ---- serialize ----------------------------------------------------------------------------------------
 
-std::vector<std::string_view> Serialize::profiles() {
-    std::vector<std::string_view> names;
-    for (const Profile& p : kProfiles) names.push_back(p.name);
-    return names;
-}
+std::vector<std::string_view> Serialize::profiles() { return names_of(kProfiles); }
 
 SerializeOutcome Serialize::reference(const Input& in) { return reference::serialize(in.tablet, in.client, in.profile); }
 
@@ -435,11 +349,7 @@ SerializeOutcome Serialize::outcome_of(const Json& j) {
 
 // ---- parse --------------------------------------------------------------------------------------------
 
-std::vector<std::string_view> Parse::profiles() {
-    std::vector<std::string_view> names;
-    for (const ParserProfile& q : kParserProfiles) names.push_back(q.name);
-    return names;
-}
+std::vector<std::string_view> Parse::profiles() { return names_of(kParserProfiles); }
 
 ParseOutcome Parse::reference(const Input& in) {
     return reference::parse(in.timestamps, in.values, in.schema, in.parser);

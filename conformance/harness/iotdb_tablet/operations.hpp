@@ -61,10 +61,14 @@ std::string describe(const SerializeOutcome& o);
 std::string describe(const ParseOutcome& o);
 std::optional<Difference> compare_tablets(const Tablet& expected, const Tablet& actual);
 
-struct Serialize {
+// What every operation of the family shares.
+struct FamilyOperation {
     static constexpr std::string_view family = "iotdb_tablet";
-    static constexpr std::string_view name = "serialize";
     using Subject = iotdb::Subject;
+};
+
+struct Serialize : FamilyOperation {
+    static constexpr std::string_view name = "serialize";
     struct Input {
         Tablet tablet;
         ClientState client;
@@ -84,10 +88,8 @@ struct Serialize {
     static std::optional<Bytes> input_bytes(const Input&) { return std::nullopt; }
 };
 
-struct Parse {
-    static constexpr std::string_view family = "iotdb_tablet";
+struct Parse : FamilyOperation {
     static constexpr std::string_view name = "parse";
-    using Subject = iotdb::Subject;
     struct Input {
         Bytes timestamps;
         Bytes values;
@@ -109,10 +111,8 @@ struct Parse {
     static std::optional<Bytes> input_bytes(const Input& in);
 };
 
-struct Contract {
-    static constexpr std::string_view family = "iotdb_tablet";
+struct Contract : FamilyOperation {
     static constexpr std::string_view name = "contract";
-    using Subject = iotdb::Subject;
     struct Input {
         Tablet tablet;
         ClientState client;

@@ -84,11 +84,7 @@ Column column_of(const Json& j) {
     return c;
 }
 
-std::vector<std::string_view> Decode::profiles() {
-    std::vector<std::string_view> names;
-    for (const Profile& p : kProfiles) names.push_back(p.name);
-    return names;
-}
+std::vector<std::string_view> Decode::profiles() { return names_of(kProfiles); }
 
 DecodeOutcome Decode::reference(const Input& in) { return reference::decode(in.body, in.framing, in.profile); }
 

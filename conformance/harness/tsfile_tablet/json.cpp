@@ -1,5 +1,4 @@
 // The JSON form of a TsFile tablet (operations.hpp), read and written.
-#include <cstdio>
 #include <limits>
 #include <stdexcept>
 #include <string>
@@ -7,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "conformance/harness/names.hpp"
+#include "conformance/harness/tablet_cells.hpp"
 #include "conformance/harness/tsfile_tablet/operations.hpp"
 
 namespace tsc::tsfile {
@@ -27,50 +27,8 @@ auto at(const std::string& where, Read read) {
     }
 }
 
-// RFC 3629 UTF-8 (no overlong forms, no surrogates, nothing above U+10FFFF): what JSON text can hold.
-bool is_utf8(const std::uint8_t* p, std::size_t n) {
-    for (std::size_t i = 0; i < n;) {
-        const unsigned c = p[i];
-        std::size_t len = 0;
-        unsigned lo = 0x80, hi = 0xBF;
-        if (c < 0x80) {
-            ++i;
-            continue;
-        } else if (c >= 0xC2 && c <= 0xDF) {
-            len = 2;
-        } else if (c >= 0xE0 && c <= 0xEF) {
-            len = 3;
-            if (c == 0xE0) lo = 0xA0;
-            if (c == 0xED) hi = 0x9F;
-        } else if (c >= 0xF0 && c <= 0xF4) {
-            len = 4;
-            if (c == 0xF0) lo = 0x90;
-            if (c == 0xF4) hi = 0x8F;
-        } else {
-            return false;
-        }
-        if (n - i < len) return false;
-        if (p[i + 1] < lo || p[i + 1] > hi) return false;
-        for (std::size_t k = 2; k < len; ++k)
-            if (p[i + k] < 0x80 || p[i + k] > 0xBF) return false;
-        i += len;
-    }
-    return true;
-}
-
-
-Json text_json(ByteView b) {
-    if (is_utf8(b.data(), b.size())) return std::string(reinterpret_cast<const char*>(b.data()), b.size());
-    return Json{{"hex", bytes_json(b)}};
-}
-
 Bytes text_of(const Json& j, const std::string& where) {
-    if (j.is_string()) {
-        const std::string& s = j.get_ref<const std::string&>();
-        return Bytes(s.begin(), s.end());
-    }
-    if (j.is_object() && j.contains("hex")) return at(where, [&] { return bytes_of(j.at("hex")); });
-    bad(where, "expected a string or {\"hex\": …}, found " + j.dump());
+    return at(where, [&] { return tsc::text_of(j); });
 }
 
 Json string_json(const String& s) {
@@ -145,52 +103,20 @@ Schema schema_of(const Json& j, const std::string& where) {
 
 // ---- cells --------------------------------------------------------------------------------------
 
-bool is_calendar_date(const Date& d) {
-    static constexpr std::int32_t kDays[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
-    if (d.month < 1 || d.month > 12 || d.day < 1) return false;
-    const bool leap = d.year % 4 == 0 && (d.year % 100 != 0 || d.year % 400 == 0);
-    return d.day <= kDays[d.month - 1] + (d.month == 2 && leap ? 1 : 0);
-}
+Json date_cell_json(const Date& d) { return date_json({d.year, d.month, d.day}); }
 
-// A calendar date of a year 0000-9999 as "yyyy-mm-dd"; any other date as the integer
-// year·10000 + month·100 + day when month and day are 0-99 (read back with floor division), else as
-// the "y-m-d" text of its three numbers.
-Json date_json(const Date& d) {
-    const std::string text = fmt::format("{:04d}-{:02d}-{:02d}", d.year, d.month, d.day);
-    if (is_calendar_date(d) && d.year >= 0 && d.year <= 9999) return text;
-    if (d.month >= 0 && d.month <= 99 && d.day >= 0 && d.day <= 99)
-        return std::int64_t{d.year} * 10000 + d.month * 100 + d.day;
-    return text;
-}
-
-Date date_of(const Json& j, const std::string& where) {
-    if (j.is_number_integer()) {
-        const auto raw = integer<std::int64_t>(j, where);
-        const std::int64_t year = raw >= 0 ? raw / 10000 : -((-(raw + 1)) / 10000) - 1;  // floor division
-        const std::int64_t rest = raw - year * 10000;
-        if (year < std::numeric_limits<std::int32_t>::min() || year > std::numeric_limits<std::int32_t>::max())
-            bad(where, "year of the integer date out of range");
-        return Date{static_cast<std::int32_t>(year), static_cast<std::int32_t>(rest / 100), static_cast<std::int32_t>(rest % 100)};
-    }
-    if (!j.is_string()) bad(where, "expected \"yyyy-mm-dd\", an integer date or null, found " + j.dump());
-    const std::string& text = j.get_ref<const std::string&>();
-    // The fallback text: the year may be negative or have more than four digits.
-    long long y = 0, m = 0, day = 0;
-    char tail = 0;
-    if (std::sscanf(text.c_str(), "%lld-%lld-%lld%c", &y, &m, &day, &tail) != 3) bad(where, "not yyyy-mm-dd: " + text);
-    for (long long v : {y, m, day})
+// A DATE through the shared cell spelling (tablet_cells.hpp), each number an i32 in this model.
+Date date_cell_of(const Json& j, const std::string& where) {
+    const DateFields f = at(where, [&] { return date_of(j); });
+    for (std::int64_t v : {f.year, f.month, f.day})
         if (v < std::numeric_limits<std::int32_t>::min() || v > std::numeric_limits<std::int32_t>::max())
-            bad(where, "out of range: " + text);
-    return Date{static_cast<std::int32_t>(y), static_cast<std::int32_t>(m), static_cast<std::int32_t>(day)};
+            bad(where, "out of range: " + j.dump());
+    return Date{static_cast<std::int32_t>(f.year), static_cast<std::int32_t>(f.month), static_cast<std::int32_t>(f.day)};
 }
 
 template <class U>
 U bits_of(const Json& j, const std::string& where) {
-    const Bytes b = at(where, [&] { return bytes_of(j); });
-    if (b.size() != sizeof(U)) bad(where, "expected the IEEE-754 bits as " + std::to_string(2 * sizeof(U)) + " hex digits");
-    U v = 0;
-    for (std::uint8_t byte : b) v = static_cast<U>((v << 8) | byte);
-    return v;
+    return at(where, [&] { return float_bits_of<U>(j); });
 }
 
 // The data type of column j's schema decides how binary cells are spelled: BLOB and OBJECT as hex.
@@ -213,11 +139,11 @@ Json cells_json(const Column& c, bool blob) {
                 } else if constexpr (std::is_same_v<Cells, Int64Cells>) {
                     cells.push_back(int64_json(x));
                 } else if constexpr (std::is_same_v<Cells, FloatCells> || std::is_same_v<Cells, DoubleCells>) {
-                    cells.push_back(fmt::format("{:0{}x}", x, 2 * sizeof(x)));
+                    cells.push_back(float_bits_json(x));
                 } else if constexpr (std::is_same_v<Cells, BinaryCells>) {
                     cells.push_back(!x ? Json(nullptr) : blob ? bytes_json(*x) : text_json(*x));
                 } else {
-                    cells.push_back(x ? date_json(*x) : Json(nullptr));
+                    cells.push_back(x ? date_cell_json(*x) : Json(nullptr));
                 }
             }
         },
@@ -257,7 +183,7 @@ Column column_of(const Json& j, const std::string& where, bool blob) {
         default:
             return read_cells<DateCells>(cells, where, [](const Json& x, const std::string& w) -> std::optional<Date> {
                 if (x.is_null()) return std::nullopt;
-                return date_of(x, w);
+                return date_cell_of(x, w);
             });
     }
 }

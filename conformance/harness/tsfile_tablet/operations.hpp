@@ -55,10 +55,14 @@ inline constexpr std::size_t kDefaultOffset = 7;
 
 std::vector<std::string_view> layout_names();
 
-struct Serialize {
+// What every operation of the family shares.
+struct FamilyOperation {
     static constexpr std::string_view family = "tsfile_tablet";
-    static constexpr std::string_view name = "serialize";
     using Subject = tsfile::Subject;
+};
+
+struct Serialize : FamilyOperation {
+    static constexpr std::string_view name = "serialize";
     struct Input {
         Tablet tablet;
         Layout layout = Layout::newest;
@@ -103,10 +107,8 @@ struct Serialize {
     static Outcome ideal(ErrorClass error, Bytes bytes);
 };
 
-struct Deserialize {
-    static constexpr std::string_view family = "tsfile_tablet";
+struct Deserialize : FamilyOperation {
     static constexpr std::string_view name = "deserialize";
-    using Subject = tsfile::Subject;
     struct Input {
         Bytes bytes;
         Layout layout = Layout::newest;

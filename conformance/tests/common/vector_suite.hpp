@@ -3,6 +3,11 @@
 // name, signature and reproduce command).
 #pragma once
 
+#include <array>
+#include <set>
+#include <string>
+#include <vector>
+
 #include <gtest/gtest.h>
 
 #include "conformance/harness/vectors.hpp"
@@ -18,6 +23,19 @@ void expect_every_vector() {
         EXPECT_TRUE(failures.empty()) << failures.size() << " failures in " << vector_file(Family::family).string()
                                       << "\n" << describe_all(failures);
     }
+}
+
+// A vector file's coverage: every value of an enumeration (error classes) was expected somewhere.
+template <class Enum, std::size_t N>
+void expect_every_value(const std::set<Enum>& seen, const std::array<std::string_view, N>& names, std::string_view what) {
+    for (std::size_t i = 0; i < N; ++i)
+        EXPECT_TRUE(seen.count(static_cast<Enum>(i))) << "no vector for " << what << " " << names[i];
+}
+
+// ... and every profile of an operation was named by some vector.
+inline void expect_every_name(const std::set<std::string>& seen, const std::vector<std::string_view>& names,
+                              std::string_view what) {
+    for (std::string_view n : names) EXPECT_TRUE(seen.count(std::string(n))) << "no vector for " << what << " " << n;
 }
 
 }  // namespace tsc::test

@@ -47,10 +47,9 @@ TEST(IotdbTabletVectors, CoverEveryErrorClassProfileParserAndHostileSize) {
         }
         hostile += v.limits.max_alloc_bytes.has_value();
     }
-    for (std::size_t i = 0; i < kErrorClassNames.size(); ++i)
-        EXPECT_TRUE(errors.count(static_cast<ErrorClass>(i))) << "no vector for " << kErrorClassNames[i];
-    for (std::string_view p : Serialize::profiles()) EXPECT_TRUE(profiles.count(std::string(p))) << "no vector for profile " << p;
-    for (std::string_view q : Parse::profiles()) EXPECT_TRUE(parsers.count(std::string(q))) << "no vector for parser " << q;
+    test::expect_every_value(errors, kErrorClassNames, "error class");
+    test::expect_every_name(profiles, Serialize::profiles(), "profile");
+    test::expect_every_name(parsers, Parse::profiles(), "parser");
     EXPECT_GE(hostile, 8u) << "the hostile sizes (2^31-1 rows or bytes in a few bytes) are vectors with max_alloc_bytes";
 }
 

@@ -22,9 +22,8 @@ TEST(QwpGorillaVectors, CoverEveryErrorClassProfileAndHostileSize) {
         profiles.insert(v.profiles.begin(), v.profiles.end());
         hostile += v.limits.max_alloc_bytes.has_value();
     }
-    for (std::size_t i = 0; i < kErrorClassNames.size(); ++i)
-        EXPECT_TRUE(errors.count(static_cast<ErrorClass>(i))) << "no vector for " << kErrorClassNames[i];
-    for (std::string_view p : Decode::profiles()) EXPECT_TRUE(profiles.count(std::string(p))) << "no vector for profile " << p;
+    test::expect_every_value(errors, kErrorClassNames, "error class");
+    test::expect_every_name(profiles, Decode::profiles(), "profile");
     EXPECT_GE(hostile, 5u) << "the hostile sizes (4e9 rows in 20 bytes) are vectors with max_alloc_bytes";
 }
 

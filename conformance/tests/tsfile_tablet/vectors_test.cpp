@@ -75,9 +75,8 @@ TEST(TsfileTabletVectors, CoverEveryErrorClassLayoutAndHostileSize) {
         layouts.insert(v.profiles.begin(), v.profiles.end());
         hostile += v.limits.max_alloc_bytes.has_value();
     }
-    for (std::size_t i = 0; i < kErrorClassNames.size(); ++i)
-        EXPECT_TRUE(errors.count(static_cast<ErrorClass>(i))) << "no vector for " << kErrorClassNames[i];
-    for (std::string_view l : Serialize::profiles()) EXPECT_TRUE(layouts.count(std::string(l))) << "no vector for layout " << l;
+    test::expect_every_value(errors, kErrorClassNames, "error class");
+    test::expect_every_name(layouts, Serialize::profiles(), "layout");
     EXPECT_GE(hostile, 16u) << "the hostile counts (2^31-1 rows, schemas, props, bytes) are vectors with max_alloc_bytes";
 }
 

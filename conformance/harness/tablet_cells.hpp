@@ -1,0 +1,39 @@
+// The one JSON spelling of the tablet cells the IoTDB and TsFile families share (their operations.hpp
+// show whole tablets):
+//   FLOAT, DOUBLE   the IEEE-754 bits as 8 / 16 lowercase hex digits ("7fc00001"), so NaN payloads and
+//                   -0.0 are exact;
+//   TEXT, STRING    a JSON string when the bytes are UTF-8 (RFC 3629), else {"hex": "<bytes>"};
+//   DATE            "yyyy-mm-dd" for a calendar date of a year 0000-9999; any other date whose month
+//                   and day are 0-99 as the integer year·10000 + month·100 + day (read back with floor
+//                   division, as a parser splits an i32); else the "y-m-d" text of its three numbers.
+// Errors throw std::invalid_argument saying what was expected and what was found.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "conformance/harness/json_values.hpp"
+
+namespace tsc {
+
+// Float bits: U is std::uint32_t (FLOAT) or std::uint64_t (DOUBLE).
+template <class U>
+Json float_bits_json(U bits);
+template <class U>
+U float_bits_of(const Json& j);
+
+bool is_utf8(ByteView bytes);
+Json text_json(ByteView bytes);
+Bytes text_of(const Json& j);
+
+// A date as its three numbers, whatever the family's model type holds them in.
+struct DateFields {
+    std::int64_t year = 0;
+    std::int64_t month = 0;
+    std::int64_t day = 0;
+};
+bool is_calendar_date(const DateFields& d);
+Json date_json(const DateFields& d);
+DateFields date_of(const Json& j);
+
+}  // namespace tsc

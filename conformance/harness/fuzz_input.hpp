@@ -9,6 +9,7 @@
 //   using Op = ...;                                     // the operation the target checks
 //   static std::optional<Op::Input> decode(ByteView);   // nullopt: too short to mean anything
 //   static std::optional<Bytes> encode(const Op::Input&);  // nullopt: the layout cannot hold it
+//   and optionally static std::vector<std::pair<std::string, Op::Input>> more_inputs(const Vector&);
 #pragma once
 
 #include <concepts>
@@ -48,18 +49,39 @@ inline std::string seed_name(const Vector& v, std::string_view profile) {
     return profile.empty() ? v.name : v.name + "." + std::string(profile);
 }
 
-// The seeds of every vector of the layout's operation that the layout can hold.
+// An input a vector gives the layout's operation, with the name of its seed.
 template <FuzzLayout L>
-std::vector<Seed> seeds_of(const std::vector<Vector>& vectors) {
+struct NamedInput {
+    std::string name;
+    typename L::Op::Input input;
+};
+
+// Every input the vectors give the layout's operation: each vector of that operation under each of
+// its profiles and, when the layout has `more_inputs(const Vector&)`, what it derives from vectors of
+// other operations (e.g. a parser's input from a serializer's expected bytes).
+template <FuzzLayout L>
+std::vector<NamedInput<L>> inputs_of(const std::vector<Vector>& vectors) {
     using Op = typename L::Op;
-    std::vector<Seed> seeds;
+    std::vector<NamedInput<L>> inputs;
     const std::vector<std::string> none{""};
     for (const Vector& v : vectors) {
-        if (v.op != Op::name) continue;
-        for (const std::string& profile : v.profiles.empty() ? none : v.profiles)
-            if (auto bytes = L::encode(Op::input_of(v.input, profile)))
-                seeds.push_back({seed_name(v, profile), std::move(*bytes)});
+        if (v.op == Op::name) {
+            for (const std::string& profile : v.profiles.empty() ? none : v.profiles)
+                inputs.push_back({seed_name(v, profile), Op::input_of(v.input, profile)});
+        } else if constexpr (requires { L::more_inputs(v); }) {
+            for (auto& [profile, input] : L::more_inputs(v))
+                inputs.push_back({seed_name(v, profile), std::move(input)});
+        }
     }
+    return inputs;
+}
+
+// The seeds of every input the layout can hold.
+template <FuzzLayout L>
+std::vector<Seed> seeds_of(const std::vector<Vector>& vectors) {
+    std::vector<Seed> seeds;
+    for (const NamedInput<L>& in : inputs_of<L>(vectors))
+        if (auto bytes = L::encode(in.input)) seeds.push_back({in.name, std::move(*bytes)});
     return seeds;
 }
 

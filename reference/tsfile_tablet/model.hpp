@@ -6,7 +6,7 @@
 // Java reference that can be null is an std::optional, and the values are the Java arrays a column
 // holds, one std::vector per array type. What Tablet.deserialize would additionally invent (zero
 // timestamps for an absent section, Binary.EMPTY_VALUE for an absent cell) is not modelled; the
-// findings registry (corpora/findings/tsfile_tablet.json) records where Java's objects differ.
+// findings (vectors with a `finding` block in corpora/vectors/tsfile_tablet.json) record where Java's objects differ.
 #pragma once
 
 #include <array>

@@ -46,4 +46,15 @@ std::optional<Bytes> ParseFuzzInput::encode(const Parse::Input& in) {
     return out;
 }
 
+std::vector<std::pair<std::string, Parse::Input>> ParseFuzzInput::more_inputs(const Vector& v) {
+    std::vector<std::pair<std::string, Parse::Input>> inputs;
+    if (v.op != Serialize::name) return inputs;
+    const SerializeOutcome sent = Serialize::outcome_of(v.expect);
+    if (!sent.ok()) return inputs;
+    const Schema schema = schema_of(Serialize::input_of(v.input, v.profiles.front()).tablet);
+    for (const ParserProfile& q : kParserProfiles)
+        inputs.push_back({std::string(v.profiles.front()) + "." + std::string(q.name), {sent.timestamps, sent.values, schema, q}});
+    return inputs;
+}
+
 }  // namespace tsc::iotdb

@@ -8,13 +8,17 @@
 //   5+c     ...   the timestamps buffer: 8·n bytes, or all that is left if fewer (or n < 0); then the
 //                 values buffer, to the end of the input
 //
-// An input with more than 7 columns, or whose timestamps buffer is not where that split puts it,
+// Seeds come from the parse vectors and from the bytes each serialize vector expects. An input with
+// more than 7 columns, or whose timestamps buffer is not where that split puts it,
 // does not fit. iotdb_tablet_serialize reads its input through FuzzedDataProvider, so any bytes are
 // valid there: it takes the same seeds.
 #pragma once
 
 #include <array>
 #include <optional>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "conformance/harness/iotdb_tablet/operations.hpp"
 
@@ -26,6 +30,8 @@ struct ParseFuzzInput {
     using Op = Parse;
     static std::optional<Parse::Input> decode(ByteView bytes);
     static std::optional<Bytes> encode(const Parse::Input& input);
+    // A serialize vector's expected buffers, as every parser is sent them.
+    static std::vector<std::pair<std::string, Parse::Input>> more_inputs(const Vector& v);
 };
 
 }  // namespace tsc::iotdb

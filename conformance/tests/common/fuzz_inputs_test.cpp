@@ -31,18 +31,13 @@ void expect_seed_corpus(const std::vector<Vector>& vectors) {
                 << entry.path() << " comes from no vector; " << fix;
     }
     // Decoding a vector's seed gives back the vector's input.
-    const std::vector<std::string> none{""};
-    for (const Vector& v : vectors) {
-        if (v.op != Op::name) continue;
-        for (const std::string& profile : v.profiles.empty() ? none : v.profiles) {
-            const typename Op::Input input = Op::input_of(v.input, profile);
-            const auto bytes = L::encode(input);
-            if (!bytes) continue;
-            const auto decoded = L::decode(*bytes);
-            ASSERT_TRUE(decoded.has_value()) << L::target << "/" << seed_name(v, profile) << " does not decode";
-            EXPECT_EQ(Op::input_json(*decoded), Op::input_json(input)) << L::target << "/" << seed_name(v, profile);
-            EXPECT_EQ(Op::profile(*decoded), Op::profile(input)) << L::target << "/" << seed_name(v, profile);
-        }
+    for (const NamedInput<L>& in : inputs_of<L>(vectors)) {
+        const auto bytes = L::encode(in.input);
+        if (!bytes) continue;
+        const auto decoded = L::decode(*bytes);
+        ASSERT_TRUE(decoded.has_value()) << L::target << "/" << in.name << " does not decode";
+        EXPECT_EQ(Op::input_json(*decoded), Op::input_json(in.input)) << L::target << "/" << in.name;
+        EXPECT_EQ(Op::profile(*decoded), Op::profile(in.input)) << L::target << "/" << in.name;
     }
 }
 

@@ -8,6 +8,16 @@ namespace tsc {
 
 std::filesystem::path seed_folder() { return std::filesystem::path(TSC_SOURCE_DIR) / "corpora/seeds"; }
 
+std::uint64_t little_endian_at(ByteView bytes, std::size_t at, std::size_t width) {
+    std::uint64_t v = 0;
+    for (std::size_t i = 0; i < width; ++i) v |= static_cast<std::uint64_t>(bytes[at + i]) << (8 * i);
+    return v;
+}
+
+void append_little_endian(Bytes& out, std::uint64_t value, std::size_t width) {
+    for (std::size_t i = 0; i < width; ++i) out.push_back(static_cast<std::uint8_t>(value >> (8 * i)));
+}
+
 void write_file(const std::filesystem::path& path, ByteView bytes) {
     std::ofstream out(path, std::ios::binary);
     out.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));

@@ -85,6 +85,11 @@ std::vector<Seed> seeds_of(const std::vector<Vector>& vectors) {
     return seeds;
 }
 
+// The little-endian integers of the layouts: `width` bytes at `at` (the caller checked they are
+// there), and appended.
+std::uint64_t little_endian_at(ByteView bytes, std::size_t at, std::size_t width);
+void append_little_endian(Bytes& out, std::uint64_t value, std::size_t width);
+
 // corpora/seeds/ of the source tree.
 std::filesystem::path seed_folder();
 void write_file(const std::filesystem::path& path, ByteView bytes);

@@ -103,16 +103,6 @@ std::size_t profile_index(std::string_view name) {
     return 0;
 }
 
-void put_u16(Bytes& out, std::int32_t v) {
-    out.push_back(static_cast<std::uint8_t>(v));
-    out.push_back(static_cast<std::uint8_t>(v >> 8));
-}
-
-void put_i32(Bytes& out, std::int32_t v) {
-    const auto u = static_cast<std::uint32_t>(v);
-    for (int i = 0; i < 4; ++i) out.push_back(static_cast<std::uint8_t>(u >> (8 * i)));
-}
-
 // False when the layout cannot hold the operation as it is.
 bool put_op(Bytes& out, const bitmap::Op& op) {
     const OpInfo& o = info(op.kind);
@@ -120,10 +110,10 @@ bool put_op(Bytes& out, const bitmap::Op& op) {
     out.push_back(static_cast<std::uint8_t>(kRawBit | static_cast<unsigned>(op.kind)));
     if (o.operand == Operand::value) {
         if (op.operand.size > kFuzzMaxSize || op.operand.bytes.size() != bytes_for(op.operand.size)) return false;
-        put_u16(out, op.operand.size);
+        append_little_endian(out, static_cast<std::uint32_t>(op.operand.size), 2);
         out.insert(out.end(), op.operand.bytes.begin(), op.operand.bytes.end());
     }
-    for (std::size_t i = 0; i < o.ints; ++i) put_i32(out, op.args[i]);
+    for (std::size_t i = 0; i < o.ints; ++i) append_little_endian(out, static_cast<std::uint32_t>(op.args[i]), 4);
     if (o.operand == Operand::rows) {
         const std::int64_t length = op.args[1];
         const std::size_t wanted = length > 0 ? static_cast<std::size_t>((length + 7) / 8) : 0;
@@ -145,7 +135,7 @@ std::optional<Bytes> ProgramFuzzInput::encode(const RunProgram::Input& in) {
     const Program& p = in.program;
     if (p.size < 0 || p.size > kFuzzMaxSize) return std::nullopt;
     Bytes out;
-    put_u16(out, p.size);
+    append_little_endian(out, static_cast<std::uint32_t>(p.size), 2);
     out.push_back(static_cast<std::uint8_t>((p.initial ? kInitialBit : 0u) | (profile_index(in.profile.name) << 1)));
     if (p.initial) out.insert(out.end(), p.initial->begin(), p.initial->end());
     for (const bitmap::Op& op : p.ops)

@@ -22,9 +22,7 @@ std::optional<Parse::Input> ParseFuzzInput::decode(ByteView bytes) {
     Parse::Input in;
     in.parser = kParserProfiles[(bytes[0] & kParserBit) != 0];
     for (std::size_t j = 0; j < columns; ++j) in.schema.types.push_back(static_cast<DataType>(bytes[1 + j]));
-    std::uint32_t rows = 0;
-    for (int i = 0; i < 4; ++i) rows |= static_cast<std::uint32_t>(bytes[1 + columns + i]) << (8 * i);
-    in.schema.row_count = static_cast<std::int32_t>(rows);
+    in.schema.row_count = static_cast<std::int32_t>(static_cast<std::uint32_t>(little_endian_at(bytes, 1 + columns, 4)));
     const ByteView rest = bytes.subspan(1 + columns + 4);
     const std::size_t split = timestamps_size(in.schema.row_count, rest.size());
     in.timestamps.assign(rest.begin(), rest.begin() + static_cast<std::ptrdiff_t>(split));
@@ -39,8 +37,7 @@ std::optional<Bytes> ParseFuzzInput::encode(const Parse::Input& in) {
         return std::nullopt;
     Bytes out{static_cast<std::uint8_t>(columns | (in.parser.name == kParserProfiles[1].name ? kParserBit : 0u))};
     for (DataType t : in.schema.types) out.push_back(static_cast<std::uint8_t>(t));
-    const auto rows = static_cast<std::uint32_t>(in.schema.row_count);
-    for (int i = 0; i < 4; ++i) out.push_back(static_cast<std::uint8_t>(rows >> (8 * i)));
+    append_little_endian(out, static_cast<std::uint32_t>(in.schema.row_count), 4);
     out.insert(out.end(), in.timestamps.begin(), in.timestamps.end());
     out.insert(out.end(), in.values.begin(), in.values.end());
     return out;

@@ -17,8 +17,7 @@ std::size_t profile_index(const Profile& p) {
 
 std::optional<Decode::Input> DecodeFuzzInput::decode(ByteView bytes) {
     if (bytes.size() < kHeader) return std::nullopt;
-    std::uint64_t rows = 0;
-    for (int i = 0; i < 4; ++i) rows |= static_cast<std::uint64_t>(bytes[1 + i]) << (8 * i);
+    const std::uint64_t rows = little_endian_at(bytes, 1, 4);
     return Decode::Input{Bytes(bytes.begin() + kHeader, bytes.end()),
                          {rows, (bytes[0] & 1u) != 0},
                          kProfiles[((bytes[0] >> 1) & 7u) % kProfiles.size()]};
@@ -27,7 +26,7 @@ std::optional<Decode::Input> DecodeFuzzInput::decode(ByteView bytes) {
 std::optional<Bytes> DecodeFuzzInput::encode(const Decode::Input& in) {
     if (in.framing.row_count > std::numeric_limits<std::uint32_t>::max()) return std::nullopt;
     Bytes out{static_cast<std::uint8_t>((in.framing.gorilla_flag ? 1u : 0u) | (profile_index(in.profile) << 1))};
-    for (int i = 0; i < 4; ++i) out.push_back(static_cast<std::uint8_t>(in.framing.row_count >> (8 * i)));
+    append_little_endian(out, in.framing.row_count, 4);
     out.insert(out.end(), in.body.begin(), in.body.end());
     return out;
 }

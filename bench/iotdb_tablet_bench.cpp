@@ -15,7 +15,8 @@
 #include "conformance/harness/iotdb_tablet/operations.hpp"
 #include "conformance/harness/names.hpp"
 #include "reference/iotdb_tablet/reference.hpp"
-#include "subjects/fast/iotdb_tablet_codec.hpp"
+#include "subjects/fast/iotdb_tablet/decoder.hpp"
+#include "subjects/fast/iotdb_tablet/encoder.hpp"
 
 namespace {
 

@@ -23,7 +23,8 @@
 #include <vector>
 
 #include "reference/tsfile_tablet/reference.hpp"
-#include "subjects/fast/tsfile_tablet_codec.hpp"
+#include "subjects/fast/tsfile_tablet/decoder.hpp"
+#include "subjects/fast/tsfile_tablet/encoder.hpp"
 
 namespace {
 

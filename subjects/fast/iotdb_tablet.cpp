@@ -4,7 +4,8 @@
 #include <string>
 
 #include "subjects/api/iotdb_tablet.hpp"
-#include "subjects/fast/iotdb_tablet_codec.hpp"
+#include "subjects/fast/iotdb_tablet/decoder.hpp"
+#include "subjects/fast/iotdb_tablet/encoder.hpp"
 
 namespace tsc::subjects::TSC_SUBJECT_NS {
 namespace {

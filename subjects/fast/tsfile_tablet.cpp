@@ -1,4 +1,4 @@
-// The fast TsFile Tablet subjects: adapters from subjects/fast/tsfile_tablet_codec.hpp to the
+// The fast TsFile Tablet subjects: adapters from subjects/fast/tsfile_tablet/ (encoder.hpp, decoder.hpp) to the
 // harness's Subject interface, and their registration.
 //
 // Normal build: `fast` (native-endian paths) and `fast-portable` (byte-at-a-time stores and loads).
@@ -9,7 +9,8 @@
 
 #include "subjects/api/mutant.hpp"
 #include "subjects/api/tsfile_tablet.hpp"
-#include "subjects/fast/tsfile_tablet_codec.hpp"
+#include "subjects/fast/tsfile_tablet/decoder.hpp"
+#include "subjects/fast/tsfile_tablet/encoder.hpp"
 
 namespace tsc::subjects::TSC_SUBJECT_NS {
 namespace {

@@ -1,0 +1,139 @@
+// Code that only the seeded bugs of the iotdb_tablet family use (subjects/mutants/catalogue.json), kept
+// out of the codec so that its files hold the rules and each bug is a short switch at its site.
+//   - tsc::mutants: the historical or mistaken encodings themselves, plain functions (the tsfile_tablet
+//     mutants use the date and text ones too);
+//   - iotdb_mutants, in the subject's namespace: the bugs that are a profile rule or an error class read
+//     wrong, applied to the profile or the result as a whole, so the serializer and parser keep no trace
+//     of them. In the normal build each of these functions returns its argument.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+#include "reference/iotdb_tablet/model.hpp"
+#include "subjects/api/mutant.hpp"
+
+namespace tsc::mutants {
+
+// Days since 1970-01-01 of a proleptic Gregorian date: the DATE encoding of older Node serializers
+// (tablets-and-bitmaps.md §2.7 item 7). Unsigned month and day, as the model's bytes are.
+constexpr std::int64_t days_from_civil(std::int64_t y, unsigned m, unsigned d) {
+    y -= m <= 2;
+    const std::int64_t era = (y >= 0 ? y : y - 399) / 400;
+    const std::int64_t yoe = y - era * 400;
+    const std::int64_t doy = (153 * (m > 2 ? m - 3 : m + 9) + 2) / 5 + d - 1;
+    return era * 146097 + yoe * 365 + yoe / 4 - yoe / 100 + doy - 719468;
+}
+
+// UTF-8 characters of n bytes (every byte but a continuation byte starts one): a length prefix counted
+// in characters rather than bytes.
+inline std::uint32_t utf8_chars(const std::uint8_t* p, std::size_t n) {
+    std::uint32_t chars = 0;
+    for (std::size_t i = 0; i < n; ++i) chars += (p[i] & 0xC0u) != 0x80u;
+    return chars;
+}
+
+// A value's bytes least significant first, one at a time: a "big-endian" store or load written backwards.
+template <class U>
+inline void store_le(std::uint8_t* p, U v) {
+    for (unsigned i = 0; i < sizeof(U); ++i) p[i] = static_cast<std::uint8_t>(v >> (8 * i));
+}
+template <class U>
+inline U load_le(const std::uint8_t* p) {
+    U v = 0;
+    for (unsigned i = 0; i < sizeof(U); ++i) v = static_cast<U>((v << 8) | p[sizeof(U) - 1 - i]);
+    return v;
+}
+
+// A bitmap byte with row i at bit 7-i instead of bit i.
+inline std::uint8_t reverse_bits(std::uint8_t b) {
+    b = static_cast<std::uint8_t>((b & 0xF0u) >> 4 | (b & 0x0Fu) << 4);
+    b = static_cast<std::uint8_t>((b & 0xCCu) >> 2 | (b & 0x33u) << 2);
+    return static_cast<std::uint8_t>((b & 0xAAu) >> 1 | (b & 0x55u) << 1);
+}
+
+// An int64 written as two int32 halves with hi = trunc(v / 2^32) rather than floor, lo = v mod 2^32:
+// wrong for a negative value whose low half is not zero. The 64 bits the two halves make.
+inline std::uint64_t int64_hi_lo_truncating(std::int64_t v) {
+    const auto hi = static_cast<std::uint32_t>(static_cast<std::int32_t>(v / 4294967296LL));
+    const auto lo = static_cast<std::uint32_t>(static_cast<std::uint64_t>(v));
+    return static_cast<std::uint64_t>(hi) << 32 | lo;
+}
+
+}  // namespace tsc::mutants
+
+namespace tsc::subjects::TSC_SUBJECT_NS::iotdb_mutants {
+
+// The serializer's profile as a mutant reads it (§2.6): a rule of one client applied to all, or dropped.
+constexpr iotdb::Profile profile_as_read(iotdb::Profile p) {
+    using namespace tsc::iotdb;
+    if constexpr (mutant("iotdb_padding_for_every_profile")) p.padding = Padding::client_marks;  // Python, Node too
+    if constexpr (mutant("iotdb_padding_marks_dropped")) p.padding = Padding::zero;  // client marks never sent
+    if constexpr (mutant("iotdb_flag_counts_marks_everywhere")) p.flag = FlagRule::any_mark;  // Java as C++ and Go
+    if constexpr (mutant("iotdb_marks_past_n_ignored")) p.flag = FlagRule::null_in_rows;  // C++ and Go as Java
+    if constexpr (mutant("iotdb_section_always")) p.section = SectionRule::always;  // the section always sent
+    if constexpr (mutant("iotdb_node_bitmap_ceil")) p.bitmap_length = BitmapLength::ceil_n_div_8;  // ceil(n/8) for all
+    if constexpr (mutant("iotdb_node_bitmap_plus_one")) p.bitmap_length = BitmapLength::n_div_8_plus_1;  // Node too
+    return p;
+}
+
+// The placeholder rule a mutant applies to a null cell of a column of type t (§2.6): the model's slot sent
+// as it is (the cell not patched), or another client's placeholder.
+constexpr iotdb::Placeholders placeholders_as_read(DataType t, iotdb::Placeholders p) {
+    using iotdb::Placeholders;
+    const bool fixed_width = t == DataType::BOOLEAN || t == DataType::INT32 || t == DataType::INT64 ||
+                             t == DataType::TIMESTAMP || t == DataType::FLOAT || t == DataType::DOUBLE;
+    const bool binary = !fixed_width && t != DataType::DATE;
+    const bool cpp = p == Placeholders::cpp_sentinels;
+    if constexpr (mutant("iotdb_null_placeholder_skipped")) {
+        if (fixed_width) return Placeholders::slot_values;  // null cells of every type but DATE never patched
+    }
+    if constexpr (mutant("iotdb_boolean_null_sends_slot")) {
+        if (t == DataType::BOOLEAN) return Placeholders::slot_values;  // null BOOLEAN cells not patched
+    }
+    if constexpr (mutant("iotdb_binary_null_sends_slot")) {
+        if (binary) return Placeholders::slot_values;  // a null binary cell sends the slot's bytes
+    }
+    if constexpr (mutant("iotdb_cpp_float_sentinels_as_java")) {
+        // C++ with Java's Float/Double.MIN_VALUE
+        if (cpp && (t == DataType::FLOAT || t == DataType::DOUBLE)) return Placeholders::java_sentinels;
+    }
+    if constexpr (mutant("iotdb_date_null_zero")) {
+        if (cpp && t == DataType::DATE) return Placeholders::zeros;  // C++ DATE null as 0
+    }
+    return p;
+}
+
+// The server reader as a mutant reads it (Errata 2): TabletDecoder given the legacy reader's rules.
+constexpr iotdb::ParserProfile parser_as_read(iotdb::ParserProfile p) {
+    if constexpr (mutant("iotdb_parse_boolean_any_nonzero")) p.boolean_true_only_0x01 = false;  // any non-zero
+    if constexpr (mutant("iotdb_parse_object_accepted")) p.reads_object = true;  // OBJECT read like BLOB
+    return p;
+}
+
+// The serializer's error class as a mutant reports it.
+constexpr iotdb::ErrorClass serializer_error(iotdb::ErrorClass e) {
+    using iotdb::ErrorClass;
+    if constexpr (tsc::mutant("iotdb_unsupported_type_as_inconsistent")) {
+        if (e == ErrorClass::unsupported_type) return ErrorClass::inconsistent_tablet;
+    }
+    return e;
+}
+
+// The parser's error class as a mutant reports it: a neighbouring class for one kind of truncation, or the
+// class a check it skips leads to.
+constexpr iotdb::ErrorClass parser_error(iotdb::ErrorClass e) {
+    using iotdb::ErrorClass;
+    if constexpr (tsc::mutant("iotdb_parse_truncated_column_as_value")) {
+        if (e == ErrorClass::truncated_column) return ErrorClass::truncated_value;
+    }
+    if constexpr (tsc::mutant("iotdb_parse_short_length_as_truncated_value")) {
+        if (e == ErrorClass::truncated_length) return ErrorClass::truncated_value;
+    }
+    if constexpr (tsc::mutant("iotdb_parse_truncated_bitmap_as_flag")) {
+        if (e == ErrorClass::truncated_bitmap) return ErrorClass::truncated_bitmap_flag;
+    }
+    return e;
+}
+
+}  // namespace tsc::subjects::TSC_SUBJECT_NS::iotdb_mutants

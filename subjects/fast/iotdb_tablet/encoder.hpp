@@ -272,7 +272,6 @@ std::uint8_t* IotdbTabletSerializer<kPortable>::write_column(std::uint8_t* o, co
     // MUTANT iotdb_boolean_raw_byte: the model's BOOLEAN byte as it is
     constexpr bool kRawBooleans = mutant("iotdb_boolean_raw_byte");
     using iotdb_detail::store_be;
-    using iotdb_detail::store_be_array;
     const std::size_t n = c.nulls.size();
     const std::uint8_t* nulls = c.nulls.data();
     const iotdb::Placeholders placeholders = iotdb_mutants::placeholders_as_read(c.type, p.placeholders);
@@ -291,6 +290,13 @@ std::uint8_t* IotdbTabletSerializer<kPortable>::write_column(std::uint8_t* o, co
             }
         }
     };
+    // A fixed-width column: one byte-reversing copy, then its null cells patched.
+    auto write_fixed = [&](const auto* cells) {
+        constexpr unsigned kWidth = sizeof(*cells);
+        iotdb_detail::store_be_array<kPortable>(o, cells, n);
+        patch_nulls(kWidth);
+        return o + kWidth * n;
+    };
     switch (c.type) {
         case DataType::BOOLEAN: {
             const std::uint8_t* v = std::get<std::vector<std::uint8_t>>(c.cells).data();
@@ -299,23 +305,14 @@ std::uint8_t* IotdbTabletSerializer<kPortable>::write_column(std::uint8_t* o, co
             return o + n;
         }
         case DataType::INT32:
-            store_be_array<kPortable>(
-                o, reinterpret_cast<const std::uint32_t*>(std::get<std::vector<std::int32_t>>(c.cells).data()), n);
-            patch_nulls(4);
-            return o + 4 * n;
-        case DataType::FLOAT:
-            store_be_array<kPortable>(o, std::get<std::vector<std::uint32_t>>(c.cells).data(), n);
-            patch_nulls(4);
-            return o + 4 * n;
+            return write_fixed(reinterpret_cast<const std::uint32_t*>(std::get<std::vector<std::int32_t>>(c.cells).data()));
+        case DataType::FLOAT: return write_fixed(std::get<std::vector<std::uint32_t>>(c.cells).data());
         case DataType::INT64:
         case DataType::TIMESTAMP:
             write_int64s(o, std::get<std::vector<std::int64_t>>(c.cells).data(), n, c.type == DataType::TIMESTAMP);
             patch_nulls(8);
             return o + 8 * n;
-        case DataType::DOUBLE:
-            store_be_array<kPortable>(o, std::get<std::vector<std::uint64_t>>(c.cells).data(), n);
-            patch_nulls(8);
-            return o + 8 * n;
+        case DataType::DOUBLE: return write_fixed(std::get<std::vector<std::uint64_t>>(c.cells).data());
         case DataType::DATE: return write_dates(o, c, slots, static_cast<std::uint32_t>(null_value), error);
         default: return write_binaries(o, c, slots);
     }

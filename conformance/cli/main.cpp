@@ -2,9 +2,14 @@
 // protocol. Every command is generic over the operation descriptors of the families built in
 // (generated families.hpp), so a new operation gets its command without code here.
 //
-// Exit status: 0 the reference agrees, 1 a divergence, 2 an error in the input or the command line,
-// 70 an internal error of the suite.
+// Exit status: 0 the reference agrees, 1 a divergence, 2 an error in the input or the command line
+// (one message naming it), 70 an internal error of the suite (the invocation is saved to
+// $TMPDIR/tsconform-internal-error-<pid>.json and the path printed).
+#include <unistd.h>
+
 #include <cstdio>
+#include <filesystem>
+#include <fstream>
 #include <iostream>
 #include <iterator>
 #include <stdexcept>
@@ -29,9 +34,25 @@ struct OperationOptions {
     std::string input;
 };
 
+// The invocation, saved when the suite fails on it: the arguments and what was read from stdin.
+Json& invocation() {
+    static Json j = Json::object();
+    return j;
+}
+
 Json read_input(const std::string& text) {
-    if (text == "-") return Json::parse(std::string(std::istreambuf_iterator<char>(std::cin), {}));
-    return parse_json_argument(text);
+    if (text != "-") return parse_json_argument(text);
+    const std::string in(std::istreambuf_iterator<char>(std::cin), {});
+    invocation()["stdin"] = in;
+    return parse_json_text(in, "stdin");
+}
+
+int internal_error(std::string_view what) {
+    const auto path = std::filesystem::temp_directory_path() / ("tsconform-internal-error-" + std::to_string(getpid()) + ".json");
+    std::ofstream(path) << invocation().dump(2) << "\n";
+    std::fprintf(stderr, "tsconform: internal error: %.*s\n  the invocation is saved in %s\n", static_cast<int>(what.size()),
+                 what.data(), path.c_str());
+    return kInternalError;
 }
 
 // One case through one subject: prints the subject's outcome as JSON, then whether the reference
@@ -118,11 +139,8 @@ int run(int argc, char** argv) {
     } catch (const CLI::ParseError& e) {
         const int status = app.exit(e);
         return status == 0 ? 0 : kBadInput;
-    } catch (const std::invalid_argument& e) {
+    } catch (const InputError& e) {
         std::fprintf(stderr, "tsconform: %s\n", e.what());
-        return kBadInput;
-    } catch (const Json::exception& e) {
-        std::fprintf(stderr, "tsconform: the input is not valid JSON: %s\n", e.what());
         return kBadInput;
     }
     return 0;
@@ -132,10 +150,12 @@ int run(int argc, char** argv) {
 }  // namespace tsc::cli
 
 int main(int argc, char** argv) {
+    tsc::cli::invocation()["argv"] = std::vector<std::string>(argv, argv + argc);
     try {
         return tsc::cli::run(argc, argv);
     } catch (const std::exception& e) {
-        std::fprintf(stderr, "tsconform: internal error: %s\n", e.what());
-        return tsc::cli::kInternalError;
+        return tsc::cli::internal_error(e.what());
+    } catch (...) {
+        return tsc::cli::internal_error("an exception of unknown type");
     }
 }

@@ -4,21 +4,22 @@
 
 #include <array>
 #include <cstddef>
-#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "conformance/harness/input_error.hpp"
+
 namespace tsc {
 
-// The enum value whose name is `name`; throws std::invalid_argument naming `what` and the choices.
+// The enum value whose name is `name`; throws InputError naming `what` and the choices.
 template <class Enum, std::size_t N>
 Enum value_named(const std::array<std::string_view, N>& names, std::string_view name, std::string_view what) {
     for (std::size_t i = 0; i < N; ++i)
         if (names[i] == name) return static_cast<Enum>(i);
     std::string choices;
     for (std::string_view n : names) choices += (choices.empty() ? "" : ", ") + std::string(n);
-    throw std::invalid_argument("unknown " + std::string(what) + " `" + std::string(name) + "` (one of: " + choices +
+    throw InputError("unknown " + std::string(what) + " `" + std::string(name) + "` (one of: " + choices +
                                 ")");
 }
 
@@ -29,7 +30,7 @@ const Record& record_named(const std::array<Record, N>& records, std::string_vie
         if (r.name == name) return r;
     std::string choices;
     for (const Record& r : records) choices += (choices.empty() ? "" : ", ") + std::string(r.name);
-    throw std::invalid_argument("unknown " + std::string(what) + " `" + std::string(name) + "` (one of: " + choices +
+    throw InputError("unknown " + std::string(what) + " `" + std::string(name) + "` (one of: " + choices +
                                 ")");
 }
 

@@ -12,16 +12,19 @@
 //   static Outcome run(Subject&, const Input&);         // a subject
 //   static std::optional<Difference> compare(const Outcome& expected, const Outcome& actual);
 //   static Json input_json(const Input&);               // the input without its profile
-//   static Input input_of(const Json&, std::string_view profile);
+//   static Input read_input(const JsonAt&, std::string_view profile);  // input_of(Json, profile) from the base
 //   static Json outcome_json(const Outcome&);
-//   static Outcome outcome_of(const Json&);
+//   static Outcome read_outcome(const JsonAt&);                     // outcome_of(Json) from the base
 //   static std::optional<Bytes> input_bytes(const Input&);  // the bytes a decoder reads, for reports
 //
+// OperationBase gives the defaults: no profiles, no input bytes, the reference as the reference
+// subject runs it, and the JSON readers over a path-aware JsonAt (read_input, read_outcome).
 // `compare` is the family's divergence policy; the JSON forms are the vectors', the protocol's and
 // the CLI's (one vocabulary, json_values.hpp).
 #pragma once
 
 #include <concepts>
+#include <memory>
 #include <cstddef>
 #include <optional>
 #include <string>
@@ -50,6 +53,24 @@ concept Operation = requires(typename Op::Subject& s, const typename Op::Input& 
     { Op::outcome_json(out) } -> std::same_as<Json>;
     { Op::outcome_of(j) } -> std::same_as<typename Op::Outcome>;
     { Op::input_bytes(in) } -> std::same_as<std::optional<Bytes>>;
+};
+
+// The base of an operation descriptor `Self` of family `Family` (a namespace-scope char array).
+template <class Self, const char* Family, class SubjectT>
+struct OperationBase {
+    static constexpr std::string_view family = Family;
+    using Subject = SubjectT;
+
+    static std::vector<std::string_view> profiles() { return {}; }
+    static std::string_view profile(const auto&) { return ""; }
+    static std::optional<Bytes> input_bytes(const auto&) { return std::nullopt; }
+    // S is Self: a template so that the input type is looked up once Self is complete.
+    template <class S = Self>
+    static auto reference(const typename S::Input& input) {
+        return S::run(reference_subject<SubjectT>(), input);
+    }
+    static auto input_of(const Json& j, std::string_view profile) { return Self::read_input(JsonAt(j), profile); }
+    static auto outcome_of(const Json& j) { return Self::read_outcome(JsonAt(j)); }
 };
 
 // What a fixed expectation may also bound: the bytes the call allocates (hostile sizes).
@@ -142,10 +163,17 @@ struct Operations {
 
 namespace tsc {
 
+// The two kinds of subject every family has besides its implementations: `Reference` (the
+// reference as the subject "reference") and `External` (a subject program of the external
+// protocol). Defined in subject_kinds.hpp, instantiated where both types are complete.
+template <class SubjectT, class Reference, class External>
+struct SubjectKinds {
+    static void register_reference();
+    static std::unique_ptr<SubjectT> external(std::string name, std::string command);
+};
+
 // The families the suite is built with (generated families.hpp: AllFamilies). Each family is a
-// struct deriving from Operations<...> with
-//   static void register_reference();   // its reference as the subject "reference"
-//   static std::unique_ptr<Subject> external(std::string name, std::string command);
+// struct deriving from Operations<...> and SubjectKinds<...>.
 template <class... Families>
 struct FamilyList {
     template <class F>

@@ -64,17 +64,20 @@ Json operations_of(std::string_view subject) {
 }
 
 // The answer of registered subject `subject` to one request (the served side of the protocol).
+// `profile` may be left out for an operation's first profile (PROTOCOL.md).
 template <class... Families>
-Json answer(FamilyList<Families...>, std::string_view subject, const Json& request) {
-    const std::string op = string_field(request, "op");
+Json answer(FamilyList<Families...>, std::string_view subject, const Json& json) {
+    const JsonAt request = document(json);
+    const std::string op = request["op"].string();
     if (op == "hello") return {{"protocol", kVersion}, {"operations", operations_of<Families...>(subject)}};
-    const std::string family = string_field(request, "family");
+    const std::string family = request["family"].string();
     Json outcome;
     const bool known = ((Families::family == family &&
                          Families::with(op, [&]<class Op>() {
                              auto& s = subject_named<typename Op::Subject>(Op::family, subject);
-                             const std::string profile = has_field(request, "profile") ? string_field(request, "profile") : "";
-                             outcome = Op::outcome_json(Op::run(s, Op::input_of(field(request, "input"), profile)));
+                             const auto profile = request.optional("profile");
+                             const auto input = Op::read_input(request["input"], profile ? profile->string() : "");
+                             outcome = Op::outcome_json(Op::run(s, input));
                          })) ||
                         ...);
     if (!known) return {{"unsupported", "no operation " + family + "/" + op}};
@@ -82,15 +85,20 @@ Json answer(FamilyList<Families...>, std::string_view subject, const Json& reque
 }
 
 // Answers requests on stdin, one JSON line each, until stdin ends. A request that cannot be read
-// gets {"protocol_error"}; nothing escapes.
+// gets {"protocol_error": "<why, with the path of the field>"}; a failure of the suite itself gets
+// {"protocol_error": "internal error: …"}; nothing escapes and the loop goes on.
 template <class... Families>
 void serve(FamilyList<Families...> families, std::string_view subject, std::istream& in, std::ostream& out) {
     for (std::string line; std::getline(in, line);) {
         Json reply;
         try {
-            reply = answer(families, subject, Json::parse(line));
-        } catch (const std::exception& e) {
+            reply = answer(families, subject, parse_json_text(line, "the request"));
+        } catch (const InputError& e) {
             reply = {{"protocol_error", e.what()}};
+        } catch (const std::exception& e) {
+            reply = {{"protocol_error", std::string("internal error: ") + e.what()}};
+        } catch (...) {
+            reply = {{"protocol_error", "internal error"}};
         }
         out << reply.dump() << std::endl;  // flushed: the other side waits for each line
     }

@@ -11,6 +11,8 @@
 #include <string_view>
 #include <vector>
 
+#include "conformance/harness/input_error.hpp"
+
 namespace tsc {
 
 inline bool is_mutant_name(std::string_view name) { return name.starts_with("mutant:"); }
@@ -70,12 +72,12 @@ void register_builtin_subjects();
 // Every family registers its reference adapter under this name.
 inline constexpr std::string_view kReferenceName = "reference";
 
-// The subject of this name, or std::invalid_argument naming the family and pointing at the list.
+// The subject of this name, or an InputError naming the family and pointing at the list.
 template <class Subject>
 Subject& subject_named(std::string_view family, std::string_view name) {
     register_builtin_subjects();
     if (Subject* s = registry<Subject>().find(name)) return *s;
-    throw std::invalid_argument("no " + std::string(family) + " subject named `" + std::string(name) +
+    throw InputError("no " + std::string(family) + " subject named `" + std::string(name) +
                                 "` (see: tsconform subjects)");
 }
 

@@ -2,7 +2,6 @@
 
 #include <chrono>
 #include <cstdio>
-#include <stdexcept>
 
 #include <fmt/format.h>
 
@@ -14,10 +13,9 @@ Json float_bits_json(U bits) {
 }
 
 template <class U>
-U float_bits_of(const Json& j) {
-    const Bytes b = bytes_of(j);
-    if (b.size() != sizeof(U))
-        throw std::invalid_argument(fmt::format("expected the IEEE-754 bits as {} hex digits, found {}", 2 * sizeof(U), j.dump()));
+U float_bits_of(const JsonAt& j) {
+    const Bytes b = j.bytes();
+    if (b.size() != sizeof(U)) j.mistyped(fmt::format("the IEEE-754 bits as {} hex digits", 2 * sizeof(U)));
     U v = 0;
     for (std::uint8_t byte : b) v = static_cast<U>((v << 8) | byte);
     return v;
@@ -25,8 +23,8 @@ U float_bits_of(const Json& j) {
 
 template Json float_bits_json<std::uint32_t>(std::uint32_t);
 template Json float_bits_json<std::uint64_t>(std::uint64_t);
-template std::uint32_t float_bits_of<std::uint32_t>(const Json&);
-template std::uint64_t float_bits_of<std::uint64_t>(const Json&);
+template std::uint32_t float_bits_of<std::uint32_t>(const JsonAt&);
+template std::uint64_t float_bits_of<std::uint64_t>(const JsonAt&);
 
 // RFC 3629: no overlong forms, no surrogates, nothing above U+10FFFF (what JSON text can hold).
 bool is_utf8(ByteView b) {
@@ -64,15 +62,14 @@ Json text_json(ByteView b) {
     return {{"hex", bytes_json(b)}};
 }
 
-Bytes text_of(const Json& j) {
-    if (j.is_string()) {
-        const std::string& s = j.get_ref<const std::string&>();
+Bytes text_of(const JsonAt& j) {
+    if (j.json().is_string()) {
+        const std::string& s = j.json().get_ref<const std::string&>();
         return Bytes(s.begin(), s.end());
     }
-    if (!j.is_object() || j.size() != 1 || !has_field(j, "hex"))
-        throw std::invalid_argument("expected text as a JSON string or {\"hex\": …}, found " + j.dump());
-    Bytes b = bytes_of(field(j, "hex"));
-    if (is_utf8(b)) throw std::invalid_argument("UTF-8 text is written as a JSON string, not " + j.dump());
+    if (!j.json().is_object() || j.json().size() != 1 || !j.has("hex")) j.mistyped("text as a JSON string or {\"hex\": …}");
+    Bytes b = j["hex"].bytes();
+    if (is_utf8(b)) j.invalid("UTF-8 text is written as a JSON string");
     return b;
 }
 
@@ -91,19 +88,19 @@ Json date_json(const DateFields& d) {
     return text;
 }
 
-DateFields date_of(const Json& j) {
-    if (j.is_number_integer()) {
-        const std::int64_t raw = j.get<std::int64_t>();
+DateFields date_of(const JsonAt& j) {
+    if (j.json().is_number_integer()) {
+        const std::int64_t raw = j.number<std::int64_t>();
         const std::int64_t year = raw >= 0 ? raw / 10000 : -((-(raw + 1)) / 10000) - 1;  // floor division
         const std::int64_t rest = raw - year * 10000;
         return {year, rest / 100, rest % 100};
     }
-    if (!j.is_string()) throw std::invalid_argument("expected a date \"yyyy-mm-dd\" or an integer, found " + j.dump());
-    const std::string& text = j.get_ref<const std::string&>();
+    if (!j.json().is_string()) j.mistyped("a date \"yyyy-mm-dd\" or an integer");
+    const std::string text = j.string();
     long long y = 0, m = 0, day = 0;
     char tail = 0;
     if (std::sscanf(text.c_str(), "%lld-%lld-%lld%c", &y, &m, &day, &tail) != 3)
-        throw std::invalid_argument("expected a date \"yyyy-mm-dd\", found " + j.dump());
+        j.mistyped("a date \"yyyy-mm-dd\"");
     return {y, m, day};
 }
 

@@ -6,7 +6,7 @@
 //   DATE            "yyyy-mm-dd" for a calendar date of a year 0000-9999; any other date whose month
 //                   and day are 0-99 as the integer year·10000 + month·100 + day (read back with floor
 //                   division, as a parser splits an i32); else the "y-m-d" text of its three numbers.
-// Errors throw std::invalid_argument saying what was expected and what was found.
+// Errors throw InputError naming the cell's path, what was expected and what was found.
 #pragma once
 
 #include <cstdint>
@@ -20,11 +20,11 @@ namespace tsc {
 template <class U>
 Json float_bits_json(U bits);
 template <class U>
-U float_bits_of(const Json& j);
+U float_bits_of(const JsonAt& j);
 
 bool is_utf8(ByteView bytes);
 Json text_json(ByteView bytes);
-Bytes text_of(const Json& j);
+Bytes text_of(const JsonAt& j);
 
 // A date as its three numbers, whatever the family's model type holds them in.
 struct DateFields {
@@ -34,6 +34,6 @@ struct DateFields {
 };
 bool is_calendar_date(const DateFields& d);
 Json date_json(const DateFields& d);
-DateFields date_of(const Json& j);
+DateFields date_of(const JsonAt& j);
 
 }  // namespace tsc

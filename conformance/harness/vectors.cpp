@@ -1,7 +1,7 @@
 #include "conformance/harness/vectors.hpp"
 
 #include <fstream>
-#include <stdexcept>
+#include <iterator>
 
 namespace tsc {
 
@@ -17,21 +17,18 @@ std::string vector_check_name(std::string_view family, const Vector& v) {
 
 namespace {
 
-Vector vector_of(const Json& j) {
+// `profiles`, `max_alloc_bytes` and `finding` are optional (vectors.schema.json).
+Vector vector_of(const JsonAt& j) {
     Vector v;
-    v.name = string_field(j, "name");
-    try {
-        v.source = string_field(j, "source");
-        v.op = string_field(j, "op");
-        if (has_field(j, "profiles"))
-            for (const Json& p : field(j, "profiles")) v.profiles.push_back(p.get<std::string>());
-        v.input = field(j, "input");
-        v.expect = field(j, "expect");
-        if (has_field(j, "max_alloc_bytes")) v.limits.max_alloc_bytes = field(j, "max_alloc_bytes").get<std::size_t>();
-        if (has_field(j, "finding")) v.finding = field(j, "finding");
-    } catch (const std::exception& e) {
-        throw std::invalid_argument("vector `" + v.name + "`: " + e.what());
-    }
+    v.name = j["name"].string();
+    v.source = j["source"].string();
+    v.op = j["op"].string();
+    if (const auto profiles = j.optional("profiles"))
+        for (const JsonAt& p : profiles->elements()) v.profiles.push_back(p.string());
+    v.input = j["input"].json();
+    v.expect = j["expect"].json();
+    if (const auto max = j.optional("max_alloc_bytes")) v.limits.max_alloc_bytes = max->number<std::size_t>();
+    if (const auto finding = j.optional("finding")) v.finding = finding->json();
     return v;
 }
 
@@ -40,14 +37,15 @@ Vector vector_of(const Json& j) {
 std::vector<Vector> load_vectors(std::string_view family) {
     const std::filesystem::path path = vector_file(family);
     std::ifstream in(path);
-    if (!in) throw std::invalid_argument("cannot open vector file " + path.string());
+    if (!in) throw InputError("cannot open vector file " + path.string());
     std::vector<Vector> vectors;
     try {
-        const Json file = Json::parse(in);
-        if (string_field(file, "family") != family) throw std::invalid_argument("field `family` is not " + std::string(family));
-        for (const Json& j : field(file, "vectors")) vectors.push_back(vector_of(j));
-    } catch (const std::exception& e) {
-        throw std::invalid_argument(path.string() + ": " + e.what());
+        const Json file = parse_json_text(std::string(std::istreambuf_iterator<char>(in), {}), "the file");
+        const JsonAt top = document(file);
+        if (top["family"].string() != family) top["family"].mistyped(std::string(family));
+        for (const JsonAt& j : top["vectors"].elements()) vectors.push_back(vector_of(j));
+    } catch (const InputError& e) {
+        throw InputError(path.string() + ": " + e.what());
     }
     return vectors;
 }

@@ -29,7 +29,7 @@ struct Vector {
 
 // corpora/vectors/<family>.json of the source tree (TSCONFORM_VECTORS overrides the folder).
 std::filesystem::path vector_file(std::string_view family);
-// Every vector of the family; throws std::invalid_argument naming the file and the vector on a
+// Every vector of the family; an InputError naming the file and the path (`vectors[3].op`) of a
 // malformed one.
 std::vector<Vector> load_vectors(std::string_view family);
 
@@ -57,7 +57,7 @@ std::vector<Failure> expect_vectors(typename Family::Subject& subject, const std
         const bool known = Family::with(v.op, [&]<class Op>() {
             for (Failure& f : expect_vector<Op>(subject, v)) failures.push_back(std::move(f));
         });
-        if (!known) throw std::invalid_argument(vector_check_name(Family::family, v) + ": unknown operation");
+        if (!known) throw InputError(vector_check_name(Family::family, v) + ": unknown operation");
     }
     return failures;
 }

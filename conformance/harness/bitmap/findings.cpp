@@ -55,19 +55,17 @@ bool agree(const Observation& a, const Observation& b) {
 }
 
 Finding finding_of(const Vector& v) {
-    const Json& f = v.finding;
-    const Json& e = field(f, "first_example");
-    const std::int64_t size = int64_of(field(e, "size"));
-    if (size < 0 || size > kMaxSize) throw std::invalid_argument("first_example size out of range");
+    const JsonAt f(v.finding, "finding");
+    const JsonAt e = f["first_example"];
     return Finding{v.name,
-                   string_field(f, "id"),
-                   string_field(f, "family"),
-                   {string_field(f, "profile"), string_field(f, "against"), string_field(f, "operation")},
-                   string_field(f, "class"),
-                   string_field(f, "condition"),
-                   string_field(f, "source"),
-                   Example{static_cast<std::int32_t>(size), string_field(e, "setup"), string_field(e, "call"),
-                           string_field(e, "expected"), string_field(e, "actual")}};
+                   f["id"].string(),
+                   f["family"].string(),
+                   {f["profile"].string(), f["against"].string(), f["operation"].string()},
+                   f["class"].string(),
+                   f["condition"].string(),
+                   f["source"].string(),
+                   Example{e["size"].decimal<std::int32_t>(0, kMaxSize), e["setup"].string(), e["call"].string(),
+                           e["expected"].string(), e["actual"].string()}};
 }
 
 }  // namespace
@@ -78,8 +76,8 @@ std::vector<Finding> findings_of(const std::vector<Vector>& vectors) {
         if (v.finding.is_null()) continue;
         try {
             findings.push_back(finding_of(v));
-        } catch (const std::exception& e) {
-            throw std::invalid_argument(vector_check_name(Family::family, v) + ": finding: " + e.what());
+        } catch (const InputError& e) {
+            throw InputError(vector_check_name(Family::family, v) + ": " + e.what());
         }
     }
     return findings;

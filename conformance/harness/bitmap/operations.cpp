@@ -9,6 +9,7 @@
 #include "conformance/harness/encoding_text.hpp"
 #include "conformance/harness/names.hpp"
 #include "conformance/harness/protocol.hpp"
+#include "conformance/harness/subject_kinds.hpp"
 
 namespace tsc::bitmap {
 namespace {
@@ -109,8 +110,9 @@ private:
     reference::Bitmap b_;
 };
 
-class Reference final : public Subject {
-public:
+}  // namespace
+
+struct Reference final : Subject {
     std::string_view name() const override { return kReferenceName; }
     std::string_view profile() const override { return kDefaultProfile.name; }
     std::unique_ptr<Bitmap> create(std::int32_t size) override { return wrap(reference::Bitmap::make(size)); }
@@ -160,6 +162,8 @@ private:
     mutable ExternalProcess process_;
     mutable std::optional<std::string_view> profile_;
 };
+
+namespace {
 
 class ExternalBitmap final : public Bitmap {
 public:
@@ -225,13 +229,13 @@ private:
     mutable RunProgram::Outcome outcome_;
 };
 
+}  // namespace
+
 std::unique_ptr<Bitmap> External::open(Program program) {
     RunProgram::Outcome created = call({program, profile_named(profile())});
     if (created.unsupported) return nullptr;
     return std::make_unique<ExternalBitmap>(*this, std::move(program), std::move(created));
 }
-
-}  // namespace
 
 std::string describe(const Observation& o) {
     if (o.error != ErrorClass::ok) return fmt::format("{}{}", kErrorPrefix, name_of(o.error));
@@ -249,11 +253,11 @@ Observation observation_of(std::string_view text) {
     if (text.starts_with(kErrorPrefix)) {
         const auto e = value_named<ErrorClass>(kErrorClassNames, text.substr(kErrorPrefix.size()),
                                                std::string(RunProgram::family) + " error class");
-        if (e == ErrorClass::ok) throw std::invalid_argument("an observation's error class is never `ok`: write ok");
+        if (e == ErrorClass::ok) throw InputError("an observation's error class is never `ok`: write ok");
         return done(e);
     }
     if (auto b = from_hex(text)) return bytes(std::move(*b));
-    throw std::invalid_argument("observation `" + std::string(text) +
+    throw InputError("observation `" + std::string(text) +
                                 "`: expected ok, true, false, hex bytes or error:<class>");
 }
 
@@ -336,16 +340,15 @@ Json RunProgram::input_json(const Input& in) {
     return j;
 }
 
-RunProgram::Input RunProgram::input_of(const Json& j, std::string_view profile) {
+// `size` is the Java int of BitMap(size), negative ones included (the spec's error cases); `bytes`
+// is there for BitMap(size, bytes) only.
+RunProgram::Input RunProgram::read_input(const JsonAt& j, std::string_view profile) {
     Input in;
-    const std::int64_t size = int64_of(field(j, "size"));
-    if (size < std::numeric_limits<std::int32_t>::min() || size > std::numeric_limits<std::int32_t>::max())
-        throw std::invalid_argument("field `size`: " + std::to_string(size) + " is not a Java int");
-    in.program.size = static_cast<std::int32_t>(size);
-    if (has_field(j, "bytes")) in.program.initial = bytes_of(field(j, "bytes"));
+    in.program.size = j["size"].decimal<std::int32_t>();
+    if (const auto bytes = j.optional("bytes")) in.program.initial = bytes->bytes();
     std::string error;
-    auto ops = parse_ops(string_field(j, "ops"), error);
-    if (!ops) throw std::invalid_argument("field `ops`: " + error);
+    auto ops = parse_ops(j["ops"].string(), error);
+    if (!ops) j["ops"].invalid(error);
     in.program.ops = std::move(*ops);
     in.profile = profile.empty() ? kDefaultProfile : profile_named(profile);
     return in;
@@ -362,28 +365,26 @@ Json RunProgram::outcome_json(const Outcome& o) {
     return {{"created", bytes_json(o.created)}, {"observations", observations}, {"bytes", bytes}};
 }
 
-RunProgram::Outcome RunProgram::outcome_of(const Json& j) {
-    if (has_field(j, "unsupported")) {
-        if (!bool_field(j, "unsupported")) throw std::invalid_argument("field `unsupported` is true or absent");
+RunProgram::Outcome RunProgram::read_outcome(const JsonAt& j) {
+    if (const auto u = j.optional("unsupported")) {
+        if (!u->boolean()) u->mistyped("true (or no field `unsupported`)");
         return unsupported();
     }
-    Outcome o{false, bytes_of(field(j, "created")), {}, {}};
-    const Json& observations = field(j, "observations");
-    const Json& bytes = field(j, "bytes");
-    if (!observations.is_array() || !bytes.is_array() || observations.size() != bytes.size())
-        throw std::invalid_argument("fields `observations` and `bytes`: one entry per operation in each");
-    for (std::size_t i = 0; i < observations.size(); ++i)
-        o.steps.push_back({observation_of(observations[i].get<std::string>()), bytes_of(bytes[i])});
+    Outcome o{false, j["created"].bytes(), {}, {}};
+    const std::vector<JsonAt> observations = j["observations"].elements();
+    const std::vector<JsonAt> bytes = j["bytes"].elements(observations.size());
+    for (std::size_t i = 0; i < observations.size(); ++i) {
+        try {
+            o.steps.push_back({observation_of(observations[i].string()), bytes[i].bytes()});
+        } catch (const InputError& e) {
+            if (std::string_view(e.what()).starts_with('`')) throw;  // already names its path
+            observations[i].invalid(e.what());
+        }
+    }
     return o;
 }
 
 void add_subject(std::unique_ptr<Subject> subject) { registry<Subject>().add(std::move(subject)); }
-
-void Family::register_reference() { add_subject(std::make_unique<Reference>()); }
-
-std::unique_ptr<Subject> Family::external(std::string name, std::string command) {
-    return std::make_unique<External>(std::move(name), std::move(command));
-}
 
 std::vector<Failure> check_program(Subject& subject, const Program& program) {
     return check<RunProgram>(subject, {program, profile_of(subject)});
@@ -408,3 +409,5 @@ std::vector<Failure> check_step(const Subject& subject, Bitmap& bitmap, RunProgr
 }
 
 }  // namespace tsc::bitmap
+
+template struct tsc::SubjectKinds<tsc::bitmap::Subject, tsc::bitmap::Reference, tsc::bitmap::External>;

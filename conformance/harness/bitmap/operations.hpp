@@ -47,7 +47,7 @@ struct Observation {
 
 // "ok", "true", "false", lowercase hex for bytes, or "error:<class>" (the vector files' notation).
 std::string describe(const Observation& o);
-// The inverse; std::invalid_argument on anything else.
+// The inverse; an InputError on anything else.
 Observation observation_of(std::string_view text);
 
 // One operation on a subject's bitmap (containsMarkedBit is isRangeAnyMarked there: the tsfile
@@ -59,13 +59,9 @@ Observation observe(reference::Bitmap& reference, const Op& op, const Profile& p
 const Profile& profile_named(std::string_view name);
 const Profile& profile_of(const Subject& subject);
 
-// What every operation of the family shares.
-struct FamilyOperation {
-    static constexpr std::string_view family = "bitmap";
-    using Subject = bitmap::Subject;
-};
+inline constexpr char kFamily[] = "bitmap";
 
-struct RunProgram : FamilyOperation {
+struct RunProgram : OperationBase<RunProgram, kFamily, Subject> {
     static constexpr std::string_view name = "program";
     struct Input {
         Program program;
@@ -88,10 +84,9 @@ struct RunProgram : FamilyOperation {
     static Outcome run(Subject& s, const Input& in);
     static std::optional<Difference> compare(const Outcome& expected, const Outcome& actual);
     static Json input_json(const Input& in);
-    static Input input_of(const Json& j, std::string_view profile);
+    static Input read_input(const JsonAt& j, std::string_view profile);
     static Json outcome_json(const Outcome& o);
-    static Outcome outcome_of(const Json& j);
-    static std::optional<Bytes> input_bytes(const Input&) { return std::nullopt; }  // the JSON says more
+    static Outcome read_outcome(const JsonAt& j);
 
     // The parts of run(), for the step-level checks: an outcome of no operation yet, and one step.
     static Outcome begin(const Bitmap& bitmap);
@@ -100,11 +95,11 @@ struct RunProgram : FamilyOperation {
 
 struct ProgramFuzzInput;
 
-struct Family : Operations<Subject, RunProgram> {
+struct Reference;
+class External;
+
+struct Family : Operations<Subject, RunProgram>, SubjectKinds<Subject, Reference, External> {
     using FuzzInputs = tsc::FuzzInputs<ProgramFuzzInput>;
-    static void register_reference();
-    // A subject program of the external protocol, as a subject of this family.
-    static std::unique_ptr<Subject> external(std::string name, std::string command);
 };
 
 // The program on one subject against the reference under the profile the subject claims.

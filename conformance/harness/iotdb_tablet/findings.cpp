@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <array>
-#include <stdexcept>
 
 namespace tsc::iotdb {
 namespace {
@@ -33,35 +32,45 @@ constexpr std::array kConditions{
               object_column_under_tablet_decoder},
 };
 
-std::vector<std::string> strings(const Json& j) { return j.get<std::vector<std::string>>(); }
+std::vector<std::string> strings(const JsonAt& j) {
+    std::vector<std::string> out;
+    for (const JsonAt& s : j.elements()) out.push_back(s.string());
+    if (out.empty()) j.mistyped("a non-empty list");
+    return out;
+}
 
 Finding finding_of(const Vector& v) {
-    if (v.op != Contract::name)
-        throw std::invalid_argument(vector_check_name(Family::family, v) + ": a finding is a contract vector");
-    const Json& j = v.finding;
+    if (v.op != Contract::name) throw InputError(vector_check_name(Family::family, v) + ": a finding is a contract vector");
+    const JsonAt j(v.finding, "finding");
     Finding f;
     f.vector = v;
-    f.condition = string_field(j, "condition");
-    f.profiles = strings(field(j, "profiles"));
-    f.parsers = strings(field(j, "parsers"));
-    f.spec = string_field(j, "spec");
-    f.upstream = string_field(j, "upstream");
-    f.summary = string_field(j, "summary");
-    if (f.profiles.empty() || f.parsers.empty())
-        throw std::invalid_argument(vector_check_name(Family::family, v) + ": a finding names profiles and parsers");
+    f.condition = j["condition"].string();
+    f.profiles = strings(j["profiles"]);
+    f.parsers = strings(j["parsers"]);
+    f.spec = j["spec"].string();
+    f.upstream = j["upstream"].string();
+    f.summary = j["summary"].string();
     f.example = Contract::input_of(v.input, f.profiles[0] + ":" + f.parsers[0]);
-    const Json& example = field(j, "example");
-    f.sent.timestamps = bytes_of(field(example, "timestamps"));
-    f.sent.values = bytes_of(field(example, "values"));
-    for (const auto& [parser, outcome] : field(example, "observed").items())
-        f.observed.emplace_back(parser, Parse::outcome_of(outcome));
+    const JsonAt example = j["example"];
+    f.sent.timestamps = example["timestamps"].bytes();
+    f.sent.values = example["values"].bytes();
+    const JsonAt observed = example["observed"];
+    if (!observed.json().is_object()) observed.mistyped("an object of parser: parse outcome");
+    for (const auto& [parser, outcome] : observed.json().items())
+        f.observed.emplace_back(parser, Parse::read_outcome(observed[parser]));
     return f;
 }
 
 std::vector<Finding> load() {
     std::vector<Finding> findings;
     for (const Vector& v : load_vectors(Family::family))
-        if (!v.finding.is_null()) findings.push_back(finding_of(v));
+        if (!v.finding.is_null()) {
+            try {
+                findings.push_back(finding_of(v));
+            } catch (const InputError& e) {
+                throw InputError(vector_check_name(Family::family, v) + ": " + e.what());
+            }
+        }
     return findings;
 }
 

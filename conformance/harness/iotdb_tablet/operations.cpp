@@ -8,6 +8,7 @@
 #include "conformance/harness/encoding_text.hpp"
 #include "conformance/harness/names.hpp"
 #include "conformance/harness/protocol.hpp"
+#include "conformance/harness/subject_kinds.hpp"
 #include "conformance/harness/tablet_cells.hpp"
 #include "reference/iotdb_tablet/reference.hpp"
 
@@ -21,16 +22,16 @@ bool is_text(DataType t) { return t == DataType::TEXT || t == DataType::STRING; 
 // A DATE through the shared cell spelling (tablet_cells.hpp): month and day are bytes in this model.
 Json date_cell_json(const Date& d) { return date_json({d.year, d.month, d.day}); }
 
-Date date_cell_of(const Json& j) {
+Date date_cell_of(const JsonAt& j) {
     const DateFields f = date_of(j);
     if (f.year < INT32_MIN || f.year > INT32_MAX || f.month < 0 || f.month > 255 || f.day < 0 || f.day > 255)
-        throw std::invalid_argument("a DATE of this model has an i32 year and byte month and day, found " + j.dump());
+        j.mistyped("a DATE of an i32 year and byte month and day");
     return Date{static_cast<std::int32_t>(f.year), static_cast<std::uint8_t>(f.month), static_cast<std::uint8_t>(f.day)};
 }
 
-std::uint8_t byte_of(const Json& j) {
-    const Bytes b = bytes_of(j);
-    if (b.size() != 1) throw std::invalid_argument("expected one byte as two hex digits, found " + j.dump());
+std::uint8_t byte_of(const JsonAt& j) {
+    const Bytes b = j.bytes();
+    if (b.size() != 1) j.mistyped("one byte as two hex digits");
     return b[0];
 }
 
@@ -47,32 +48,18 @@ Cells empty_cells(DataType type) {
 }
 
 // Appends one cell's value (the zero value for JSON null) to the column's cells.
-void push_cell(Column& c, const Json& j) {
+void push_cell(Column& c, const JsonAt& j) {
     const bool zero = j.is_null();
     switch (cells_index(c.type).value_or(7)) {
-        case 0:
-            if (!zero && !j.is_boolean()) throw std::invalid_argument("a BOOLEAN cell is true or false, got " + j.dump());
-            std::get<0>(c.cells).push_back(zero ? 0 : j.get<bool>());
-            break;
-        case 1: {
-            if (zero) {
-                std::get<1>(c.cells).push_back(0);
-                break;
-            }
-            if (!j.is_number_integer()) throw std::invalid_argument("an INT32 cell is a JSON integer, got " + j.dump());
-            const std::int64_t v = j.get<std::int64_t>();
-            if (v < INT32_MIN || v > INT32_MAX || (j.is_number_unsigned() && j.get<std::uint64_t>() > INT32_MAX))
-                throw std::invalid_argument("not an i32: " + j.dump());
-            std::get<1>(c.cells).push_back(static_cast<std::int32_t>(v));
-            break;
-        }
-        case 2: std::get<2>(c.cells).push_back(zero ? 0 : int64_of(j)); break;
+        case 0: std::get<0>(c.cells).push_back(zero ? 0 : j.boolean()); break;
+        case 1: std::get<1>(c.cells).push_back(zero ? 0 : j.number<std::int32_t>()); break;
+        case 2: std::get<2>(c.cells).push_back(zero ? 0 : j.decimal<std::int64_t>()); break;
         case 3: std::get<3>(c.cells).push_back(zero ? 0 : float_bits_of<std::uint32_t>(j)); break;
         case 4: std::get<4>(c.cells).push_back(zero ? 0 : float_bits_of<std::uint64_t>(j)); break;
         case 5: std::get<5>(c.cells).push_back(zero ? Date{} : date_cell_of(j)); break;
-        case 6: std::get<6>(c.cells).push_back(zero ? Bytes{} : is_text(c.type) ? text_of(j) : bytes_of(j)); break;
+        case 6: std::get<6>(c.cells).push_back(zero ? Bytes{} : is_text(c.type) ? text_of(j) : j.bytes()); break;
         default:
-            if (!zero) throw std::invalid_argument("a column of type " + type_name(c.type) + " holds no cells");
+            if (!zero) j.mistyped("null (a column of type " + type_name(c.type) + " holds no cells)");
     }
 }
 
@@ -99,15 +86,10 @@ bool is_zero_value(const Column& c, std::size_t row) {
     return std::visit([row](const auto& cells) { return cells[row] == std::decay_t<decltype(cells[row])>{}; }, c.cells);
 }
 
-DataType type_of(const Json& j) {
-    if (j.is_number_integer()) {
-        const std::int64_t code = j.get<std::int64_t>();
-        if (code < static_cast<std::int64_t>(kDataTypeNames.size()) || code > 255)
-            throw std::invalid_argument("a type code is a name, or a number 13–255 for a code without one: " +
-                                        j.dump());
-        return static_cast<DataType>(code);
-    }
-    return value_named<DataType>(kDataTypeNames, j.get<std::string>(), "data type");
+// A type is a name, or a number for a code without one.
+DataType type_of(const JsonAt& j) {
+    if (j.json().is_number()) return static_cast<DataType>(j.number<int>(static_cast<int>(kDataTypeNames.size()), 255));
+    return j.named<DataType>(kDataTypeNames, "data type");
 }
 
 Json type_json(DataType t) {
@@ -146,12 +128,6 @@ std::optional<Difference> compare_column(std::size_t j, const Column& e, const C
     return std::nullopt;
 }
 
-ErrorClass error_of(const Json& j) {
-    const ErrorClass e = value_named<ErrorClass>(kErrorClassNames, string_field(j, "error"), "error class");
-    if (e == ErrorClass::ok) throw std::invalid_argument("an outcome's `error` is never `ok`: leave it out");
-    return e;
-}
-
 std::string describe(const Contract::Outcome& o) {
     if (!o.ok()) return fmt::format("error {}", name_of(o.error));
     return fmt::format("ok (a tablet of {} rows and {} columns)", o.tablet.row_count(), o.tablet.columns.size());
@@ -159,8 +135,9 @@ std::string describe(const Contract::Outcome& o) {
 
 // ---- subjects -------------------------------------------------------------------------------------
 
-class Reference final : public Subject {
-public:
+}  // namespace
+
+struct Reference final : Subject {
     std::string_view name() const override { return kReferenceName; }
     SerializeOutcome serialize(const Tablet& t, const ClientState& s, const Profile& p) override {
         return reference::serialize(t, s, p);
@@ -170,8 +147,7 @@ public:
     }
 };
 
-class External final : public Subject {
-public:
+struct External final : Subject {
     External(std::string name, std::string command) : name_(std::move(name)), process_(std::move(command)) {}
     std::string_view name() const override { return name_; }
     SerializeOutcome serialize(const Tablet& t, const ClientState& s, const Profile& p) override {
@@ -182,12 +158,10 @@ public:
                                                 Bytes(values.begin(), values.end()), schema, q});
     }
 
-private:
     std::string name_;
     ExternalProcess process_;
 };
 
-}  // namespace
 
 // ---- JSON forms -----------------------------------------------------------------------------------
 
@@ -217,16 +191,16 @@ Json tablet_json(const Tablet& t) {
     return {{"timestamps", ts}, {"columns", columns}};
 }
 
-Tablet tablet_of(const Json& j) {
+Tablet tablet_of(const JsonAt& j) {
     Tablet t;
-    for (const Json& ts : field(j, "timestamps")) t.timestamps.push_back(int64_of(ts));
-    for (const Json& jc : field(j, "columns")) {
+    for (const JsonAt& ts : j["timestamps"].elements()) t.timestamps.push_back(ts.decimal<std::int64_t>());
+    for (const JsonAt& jc : j["columns"].elements()) {
         Column& c = t.columns.emplace_back();
-        c.type = type_of(field(jc, "type"));
+        c.type = type_of(jc["type"]);
         c.cells = empty_cells(c.type);
-        for (const Json& cell : field(jc, "values")) {
-            const bool null_with_slot = cell.is_object() && has_field(cell, "null");
-            push_cell(c, null_with_slot ? field(cell, "null") : cell);
+        for (const JsonAt& cell : jc["values"].elements()) {
+            const bool null_with_slot = cell.json().is_object() && cell.has("null");
+            push_cell(c, null_with_slot ? cell["null"] : cell);
             c.nulls.push_back(cell.is_null() || null_with_slot ? 1 : 0);
         }
     }
@@ -241,11 +215,11 @@ Json client_json(const ClientState& s) {
     return {{"bitmaps_allocated", s.bitmaps_allocated}, {"columns", columns}};
 }
 
-ClientState client_of(const Json& j) {
+ClientState client_of(const JsonAt& j) {
     ClientState s;
-    s.bitmaps_allocated = bool_field(j, "bitmaps_allocated");
-    for (const Json& jc : field(j, "columns"))
-        s.columns.push_back({byte_of(field(jc, "padding_marks")), bool_field(jc, "marked_past_last_byte")});
+    s.bitmaps_allocated = j["bitmaps_allocated"].boolean();
+    for (const JsonAt& jc : j["columns"].elements())
+        s.columns.push_back({byte_of(jc["padding_marks"]), jc["marked_past_last_byte"].boolean()});
     return s;
 }
 
@@ -255,9 +229,9 @@ Json types_json(const std::vector<DataType>& types) {
     return j;
 }
 
-std::vector<DataType> types_of(const Json& j) {
+std::vector<DataType> types_of(const JsonAt& j) {
     std::vector<DataType> types;
-    for (const Json& t : j) types.push_back(type_of(t));
+    for (const JsonAt& t : j.elements()) types.push_back(type_of(t));
     return types;
 }
 
@@ -310,8 +284,6 @@ std::optional<Difference> compare_tablets(const Tablet& e, const Tablet& a) {
 
 std::vector<std::string_view> Serialize::profiles() { return names_of(kProfiles); }
 
-SerializeOutcome Serialize::reference(const Input& in) { return reference::serialize(in.tablet, in.client, in.profile); }
-
 std::optional<Difference> Serialize::compare(const SerializeOutcome& e, const SerializeOutcome& a) {
     return compare_outcomes(e, a, [](const SerializeOutcome& o) { return describe(o); },
                             [&]() -> std::optional<Difference> {
@@ -326,34 +298,27 @@ Json Serialize::input_json(const Input& in) {
     return j;
 }
 
-Serialize::Input Serialize::input_of(const Json& j, std::string_view profile) {
-    return {tablet_of(field(j, "tablet")), has_field(j, "client") ? client_of(field(j, "client")) : ClientState{},
+// `client` may be left out: a client that allocated no bitmaps (the format's default).
+Serialize::Input Serialize::read_input(const JsonAt& j, std::string_view profile) {
+    const auto client = j.optional("client");
+    return {tablet_of(j["tablet"]), client ? client_of(*client) : ClientState{},
             profile.empty() ? kProfiles[0] : record_named(kProfiles, profile, "client profile")};
 }
 
 Json Serialize::outcome_json(const SerializeOutcome& o) {
-    if (!o.ok()) return {{"error", name_of(o.error)}};
-    return {{"timestamps", bytes_json(o.timestamps)}, {"values", bytes_json(o.values)}};
+    return tsc::outcome_json(o, kErrorClassNames, [&]() -> Json {
+        return {{"timestamps", bytes_json(o.timestamps)}, {"values", bytes_json(o.values)}};
+    });
 }
 
-SerializeOutcome Serialize::outcome_of(const Json& j) {
-    SerializeOutcome o;
-    if (has_field(j, "error")) {
-        o.error = error_of(j);
-        return o;
-    }
-    o.timestamps = bytes_of(field(j, "timestamps"));
-    o.values = bytes_of(field(j, "values"));
-    return o;
+SerializeOutcome Serialize::read_outcome(const JsonAt& j) {
+    return tsc::outcome_of<SerializeOutcome>(
+        j, kErrorClassNames, [&] { return SerializeOutcome{ErrorClass::ok, j["timestamps"].bytes(), j["values"].bytes()}; });
 }
 
 // ---- parse --------------------------------------------------------------------------------------------
 
 std::vector<std::string_view> Parse::profiles() { return names_of(kParserProfiles); }
-
-ParseOutcome Parse::reference(const Input& in) {
-    return reference::parse(in.timestamps, in.values, in.schema, in.parser);
-}
 
 std::optional<Difference> Parse::compare(const ParseOutcome& e, const ParseOutcome& a) {
     return compare_outcomes(e, a, [](const ParseOutcome& o) { return describe(o); },
@@ -370,29 +335,20 @@ Json Parse::input_json(const Input& in) {
             {"values", bytes_json(in.values)}};
 }
 
-Parse::Input Parse::input_of(const Json& j, std::string_view profile) {
-    const Json& rows = field(j, "rows");
-    if (!rows.is_number_integer() || rows.get<std::int64_t>() < INT32_MIN || rows.get<std::int64_t>() > INT32_MAX)
-        throw std::invalid_argument("field `rows` is an i32, got " + rows.dump());
-    return {bytes_of(field(j, "timestamps")), bytes_of(field(j, "values")),
-            Schema{types_of(field(j, "types")), static_cast<std::int32_t>(rows.get<std::int64_t>())},
+// `rows` is the Java int a server is given, negative ones included (a hostile request).
+Parse::Input Parse::read_input(const JsonAt& j, std::string_view profile) {
+    return {j["timestamps"].bytes(), j["values"].bytes(), Schema{types_of(j["types"]), j["rows"].number<std::int32_t>()},
             profile.empty() ? kParserProfiles[0] : record_named(kParserProfiles, profile, "parser profile")};
 }
 
 Json Parse::outcome_json(const ParseOutcome& o) {
-    if (!o.ok()) return {{"error", name_of(o.error)}};
-    return {{"tablet", tablet_json(o.tablet)}, {"consumed", o.consumed}};
+    return tsc::outcome_json(o, kErrorClassNames,
+                             [&]() -> Json { return {{"tablet", tablet_json(o.tablet)}, {"consumed", o.consumed}}; });
 }
 
-ParseOutcome Parse::outcome_of(const Json& j) {
-    ParseOutcome o;
-    if (has_field(j, "error")) {
-        o.error = error_of(j);
-        return o;
-    }
-    o.tablet = tablet_of(field(j, "tablet"));
-    o.consumed = field(j, "consumed").get<std::size_t>();
-    return o;
+ParseOutcome Parse::read_outcome(const JsonAt& j) {
+    return tsc::outcome_of<ParseOutcome>(
+        j, kErrorClassNames, [&] { return ParseOutcome{ErrorClass::ok, tablet_of(j["tablet"]), j["consumed"].number<std::size_t>()}; });
 }
 
 std::optional<Bytes> Parse::input_bytes(const Input& in) {
@@ -452,35 +408,28 @@ std::optional<Difference> Contract::compare(const Outcome& e, const Outcome& a) 
                             [&] { return compare_tablets(e.tablet, a.tablet); });
 }
 
-Contract::Input Contract::input_of(const Json& j, std::string_view profile) {
-    const Serialize::Input s = Serialize::input_of(j, "");
+Contract::Input Contract::read_input(const JsonAt& j, std::string_view profile) {
+    const Serialize::Input s = Serialize::read_input(j, "");
     if (profile.empty()) return {s.tablet, s.client};
     const std::size_t colon = profile.find(':');
     if (colon == std::string_view::npos)
-        throw std::invalid_argument("a contract profile is <client profile>:<parser profile>, got `" +
-                                    std::string(profile) + "`");
+        throw InputError("a contract profile is <client profile>:<parser profile>, got `" + std::string(profile) + "`");
     return {s.tablet, s.client, record_named(kProfiles, profile.substr(0, colon), "client profile"),
             record_named(kParserProfiles, profile.substr(colon + 1), "parser profile")};
 }
 
 Json Contract::outcome_json(const Outcome& o) {
-    if (!o.ok()) return {{"error", name_of(o.error)}};
-    return {{"tablet", tablet_json(o.tablet)}};
+    return tsc::outcome_json(o, kErrorClassNames, [&]() -> Json { return {{"tablet", tablet_json(o.tablet)}}; });
 }
 
-Contract::Outcome Contract::outcome_of(const Json& j) {
-    if (has_field(j, "error")) return {error_of(j), {}};
-    return {ErrorClass::ok, tablet_of(field(j, "tablet"))};
+Contract::Outcome Contract::read_outcome(const JsonAt& j) {
+    return tsc::outcome_of<Outcome>(j, kErrorClassNames, [&] { return Outcome{ErrorClass::ok, tablet_of(j["tablet"])}; });
 }
 
 // ---- the family ---------------------------------------------------------------------------------------
 
 void add_subject(std::unique_ptr<Subject> subject) { registry<Subject>().add(std::move(subject)); }
 
-void Family::register_reference() { add_subject(std::make_unique<Reference>()); }
-
-std::unique_ptr<Subject> Family::external(std::string name, std::string command) {
-    return std::make_unique<External>(std::move(name), std::move(command));
-}
-
 }  // namespace tsc::iotdb
+
+template struct tsc::SubjectKinds<tsc::iotdb::Subject, tsc::iotdb::Reference, tsc::iotdb::External>;

@@ -45,11 +45,11 @@
 namespace tsc::iotdb {
 
 Json tablet_json(const Tablet& t);
-Tablet tablet_of(const Json& j);
+Tablet tablet_of(const JsonAt& j);
 Json client_json(const ClientState& s);
-ClientState client_of(const Json& j);
+ClientState client_of(const JsonAt& j);
 Json types_json(const std::vector<DataType>& types);
-std::vector<DataType> types_of(const Json& j);
+std::vector<DataType> types_of(const JsonAt& j);
 std::string type_name(DataType t);  // the name, or the number of a code without one
 
 // The tablet as a parser returns it: nulls and BOOLEAN cells 0/1, null cells holding the zero value.
@@ -61,13 +61,9 @@ std::string describe(const SerializeOutcome& o);
 std::string describe(const ParseOutcome& o);
 std::optional<Difference> compare_tablets(const Tablet& expected, const Tablet& actual);
 
-// What every operation of the family shares.
-struct FamilyOperation {
-    static constexpr std::string_view family = "iotdb_tablet";
-    using Subject = iotdb::Subject;
-};
+inline constexpr char kFamily[] = "iotdb_tablet";
 
-struct Serialize : FamilyOperation {
+struct Serialize : OperationBase<Serialize, kFamily, Subject> {
     static constexpr std::string_view name = "serialize";
     struct Input {
         Tablet tablet;
@@ -78,17 +74,15 @@ struct Serialize : FamilyOperation {
 
     static std::vector<std::string_view> profiles();
     static std::string_view profile(const Input& in) { return in.profile.name; }
-    static Outcome reference(const Input& in);
     static Outcome run(Subject& s, const Input& in) { return s.serialize(in.tablet, in.client, in.profile); }
     static std::optional<Difference> compare(const Outcome& expected, const Outcome& actual);
     static Json input_json(const Input& in);
-    static Input input_of(const Json& j, std::string_view profile);
+    static Input read_input(const JsonAt& j, std::string_view profile);
     static Json outcome_json(const Outcome& o);
-    static Outcome outcome_of(const Json& j);
-    static std::optional<Bytes> input_bytes(const Input&) { return std::nullopt; }
+    static Outcome read_outcome(const JsonAt& j);
 };
 
-struct Parse : FamilyOperation {
+struct Parse : OperationBase<Parse, kFamily, Subject> {
     static constexpr std::string_view name = "parse";
     struct Input {
         Bytes timestamps;
@@ -100,18 +94,17 @@ struct Parse : FamilyOperation {
 
     static std::vector<std::string_view> profiles();
     static std::string_view profile(const Input& in) { return in.parser.name; }
-    static Outcome reference(const Input& in);
     static Outcome run(Subject& s, const Input& in) { return s.parse(in.timestamps, in.values, in.schema, in.parser); }
     static std::optional<Difference> compare(const Outcome& expected, const Outcome& actual);
     static Json input_json(const Input& in);
-    static Input input_of(const Json& j, std::string_view profile);
+    static Input read_input(const JsonAt& j, std::string_view profile);
     static Json outcome_json(const Outcome& o);
-    static Outcome outcome_of(const Json& j);
+    static Outcome read_outcome(const JsonAt& j);
     // The timestamps buffer, then the values buffer.
     static std::optional<Bytes> input_bytes(const Input& in);
 };
 
-struct Contract : FamilyOperation {
+struct Contract : OperationBase<Contract, kFamily, Subject> {
     static constexpr std::string_view name = "contract";
     struct Input {
         Tablet tablet;
@@ -137,19 +130,18 @@ struct Contract : FamilyOperation {
     static Outcome expected(const Input& in, const SerializeOutcome& sent);
     static std::optional<Difference> compare(const Outcome& expected, const Outcome& actual);
     static Json input_json(const Input& in) { return Serialize::input_json({in.tablet, in.client, in.profile}); }
-    static Input input_of(const Json& j, std::string_view profile);
+    static Input read_input(const JsonAt& j, std::string_view profile);
     static Json outcome_json(const Outcome& o);
-    static Outcome outcome_of(const Json& j);
-    static std::optional<Bytes> input_bytes(const Input&) { return std::nullopt; }
+    static Outcome read_outcome(const JsonAt& j);
 };
 
 struct ParseFuzzInput;
 
-struct Family : Operations<Subject, Serialize, Parse, Contract> {
+struct Reference;
+struct External;
+
+struct Family : Operations<Subject, Serialize, Parse, Contract>, SubjectKinds<Subject, Reference, External> {
     using FuzzInputs = tsc::FuzzInputs<ParseFuzzInput>;
-    static void register_reference();
-    // A subject program of the external protocol, as a subject of this family.
-    static std::unique_ptr<Subject> external(std::string name, std::string command);
 };
 
 }  // namespace tsc::iotdb

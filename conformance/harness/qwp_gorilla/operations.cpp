@@ -6,6 +6,7 @@
 #include "conformance/harness/encoding_text.hpp"
 #include "conformance/harness/names.hpp"
 #include "conformance/harness/protocol.hpp"
+#include "conformance/harness/subject_kinds.hpp"
 #include "reference/qwp_gorilla/reference.hpp"
 
 namespace tsc::qwp {
@@ -40,8 +41,9 @@ std::optional<Difference> compare_values(const std::vector<std::int64_t>& ev, co
 
 std::string text(std::uint64_t n) { return std::to_string(n); }
 
-class Reference final : public Subject {
-public:
+}  // namespace
+
+struct Reference final : Subject {
     std::string_view name() const override { return kReferenceName; }
     Bytes encode(const Column& c, bool gorilla_flag) override { return reference::encode(c, gorilla_flag); }
     DecodeOutcome decode(ByteView body, const Framing& f, const Profile& p) override {
@@ -49,8 +51,7 @@ public:
     }
 };
 
-class External final : public Subject {
-public:
+struct External final : Subject {
     External(std::string name, std::string command) : name_(std::move(name)), process_(std::move(command)) {}
     std::string_view name() const override { return name_; }
     Bytes encode(const Column& column, bool gorilla_flag) override {
@@ -60,12 +61,15 @@ public:
         return protocol::call<Decode>(process_, {Bytes(body.begin(), body.end()), framing, profile});
     }
 
-private:
     std::string name_;
     ExternalProcess process_;
 };
 
-}  // namespace
+}  // namespace tsc::qwp
+
+template struct tsc::SubjectKinds<tsc::qwp::Subject, tsc::qwp::Reference, tsc::qwp::External>;
+
+namespace tsc::qwp {
 
 Json column_json(const Column& c) {
     Json values = Json::array();
@@ -75,18 +79,16 @@ Json column_json(const Column& c) {
             {"values", values}};
 }
 
-Column column_of(const Json& j) {
+Column column_of(const JsonAt& j) {
     Column c;
-    c.row_count = uint64_of(field(j, "rows"));
-    c.has_null_bitmap = !field(j, "null_bitmap").is_null();
-    if (c.has_null_bitmap) c.null_bitmap = bytes_of(field(j, "null_bitmap"));
-    for (const Json& v : field(j, "values")) c.values.push_back(int64_of(v));
+    c.row_count = j["rows"].decimal<std::uint64_t>();
+    c.has_null_bitmap = !j["null_bitmap"].is_null();
+    if (c.has_null_bitmap) c.null_bitmap = j["null_bitmap"].bytes();
+    for (const JsonAt& v : j["values"].elements()) c.values.push_back(v.decimal<std::int64_t>());
     return c;
 }
 
 std::vector<std::string_view> Decode::profiles() { return names_of(kProfiles); }
-
-DecodeOutcome Decode::reference(const Input& in) { return reference::decode(in.body, in.framing, in.profile); }
 
 std::optional<Difference> Decode::compare(const DecodeOutcome& e, const DecodeOutcome& a) {
     return compare_outcomes(e, a, [](const DecodeOutcome& o) { return describe(o); },
@@ -110,49 +112,26 @@ Json Decode::input_json(const Input& in) {
     return {{"bytes", bytes_json(in.body)}, {"rows", uint64_json(in.framing.row_count)}, {"gorilla", in.framing.gorilla_flag}};
 }
 
-Decode::Input Decode::input_of(const Json& j, std::string_view profile) {
-    return {bytes_of(field(j, "bytes")),
-            {uint64_of(field(j, "rows")), bool_field(j, "gorilla")},
+Decode::Input Decode::read_input(const JsonAt& j, std::string_view profile) {
+    return {j["bytes"].bytes(),
+            {j["rows"].decimal<std::uint64_t>(), j["gorilla"].boolean()},
             profile.empty() ? kDefaultProfile : record_named(kProfiles, profile, "qwp_gorilla profile")};
 }
 
 Json Decode::outcome_json(const DecodeOutcome& o) {
-    if (!o.ok()) return {{"error", name_of(o.error)}};
-    return {{"encoding", name_of(o.encoding)}, {"consumed", o.consumed}, {"column", column_json(o.column)}};
+    return tsc::outcome_json(o, kErrorClassNames, [&]() -> Json {
+        return {{"encoding", name_of(o.encoding)}, {"consumed", o.consumed}, {"column", column_json(o.column)}};
+    });
 }
 
-DecodeOutcome Decode::outcome_of(const Json& j) {
-    DecodeOutcome o;
-    if (has_field(j, "error")) {
-        o.error = value_named<ErrorClass>(kErrorClassNames, string_field(j, "error"), "qwp_gorilla error class");
-        if (o.ok()) throw std::invalid_argument("an outcome's `error` is never `ok`: leave it out");
-        return o;
-    }
-    o.encoding = value_named<Encoding>(kEncodingNames, string_field(j, "encoding"), "encoding");
-    o.consumed = field(j, "consumed").get<std::size_t>();
-    o.column = column_of(field(j, "column"));
-    return o;
-}
-
-Encode::Outcome Encode::reference(const Input& in) { return {reference::encode(in.column, in.gorilla_flag)}; }
-
-std::optional<Difference> Encode::compare(const Outcome& e, const Outcome& a) {
-    return compare_bytes("bytes", e.bytes, a.bytes);
-}
-
-Json Encode::input_json(const Input& in) { return {{"column", column_json(in.column)}, {"gorilla", in.gorilla_flag}}; }
-
-Encode::Input Encode::input_of(const Json& j, std::string_view) {
-    return {column_of(field(j, "column")), bool_field(j, "gorilla")};
+DecodeOutcome Decode::read_outcome(const JsonAt& j) {
+    return tsc::outcome_of<DecodeOutcome>(j, kErrorClassNames, [&] {
+        return DecodeOutcome{ErrorClass::ok, column_of(j["column"]), j["encoding"].named<Encoding>(kEncodingNames, "encoding"),
+                             j["consumed"].number<std::size_t>()};
+    });
 }
 
 void add_subject(std::unique_ptr<Subject> subject) { registry<Subject>().add(std::move(subject)); }
-
-void Family::register_reference() { add_subject(std::make_unique<Reference>()); }
-
-std::unique_ptr<Subject> Family::external(std::string name, std::string command) {
-    return std::make_unique<External>(std::move(name), std::move(command));
-}
 
 std::vector<Failure> check_roundtrip(const Column& column, bool gorilla_flag) {
     const Encode::Input input{column, gorilla_flag};

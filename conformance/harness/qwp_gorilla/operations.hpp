@@ -17,17 +17,14 @@
 
 namespace tsc::qwp {
 
-// A column is {"rows": "<n>", "null_bitmap": "<hex>" | null, "values": ["<int64>", ...]}.
+// A column is {"rows": "<n>", "null_bitmap": "<hex>" | null, "values": ["<int64>", ...]}; a row
+// count is the varint's uint64.
 Json column_json(const Column& c);
-Column column_of(const Json& j);
+Column column_of(const JsonAt& j);
 
-// What every operation of the family shares.
-struct FamilyOperation {
-    static constexpr std::string_view family = "qwp_gorilla";
-    using Subject = qwp::Subject;
-};
+inline constexpr char kFamily[] = "qwp_gorilla";
 
-struct Decode : FamilyOperation {
+struct Decode : OperationBase<Decode, kFamily, Subject> {
     static constexpr std::string_view name = "decode";
     struct Input {
         Bytes body;
@@ -38,17 +35,16 @@ struct Decode : FamilyOperation {
 
     static std::vector<std::string_view> profiles();
     static std::string_view profile(const Input& in) { return in.profile.name; }
-    static Outcome reference(const Input& in);
     static Outcome run(Subject& s, const Input& in) { return s.decode(in.body, in.framing, in.profile); }
     static std::optional<Difference> compare(const Outcome& expected, const Outcome& actual);
     static Json input_json(const Input& in);
-    static Input input_of(const Json& j, std::string_view profile);
+    static Input read_input(const JsonAt& j, std::string_view profile);
     static Json outcome_json(const Outcome& o);
-    static Outcome outcome_of(const Json& j);
+    static Outcome read_outcome(const JsonAt& j);
     static std::optional<Bytes> input_bytes(const Input& in) { return in.body; }
 };
 
-struct Encode : FamilyOperation {
+struct Encode : OperationBase<Encode, kFamily, Subject> {
     static constexpr std::string_view name = "encode";
     struct Input {
         Column column;
@@ -58,25 +54,21 @@ struct Encode : FamilyOperation {
         Bytes bytes;
     };
 
-    static std::vector<std::string_view> profiles() { return {}; }
-    static std::string_view profile(const Input&) { return ""; }
-    static Outcome reference(const Input& in);
     static Outcome run(Subject& s, const Input& in) { return {s.encode(in.column, in.gorilla_flag)}; }
-    static std::optional<Difference> compare(const Outcome& expected, const Outcome& actual);
-    static Json input_json(const Input& in);
-    static Input input_of(const Json& j, std::string_view profile);
+    static std::optional<Difference> compare(const Outcome& e, const Outcome& a) { return compare_bytes("bytes", e.bytes, a.bytes); }
+    static Json input_json(const Input& in) { return {{"column", column_json(in.column)}, {"gorilla", in.gorilla_flag}}; }
+    static Input read_input(const JsonAt& j, std::string_view) { return {column_of(j["column"]), j["gorilla"].boolean()}; }
     static Json outcome_json(const Outcome& o) { return {{"bytes", bytes_json(o.bytes)}}; }
-    static Outcome outcome_of(const Json& j) { return {bytes_of(field(j, "bytes"))}; }
-    static std::optional<Bytes> input_bytes(const Input&) { return std::nullopt; }
+    static Outcome read_outcome(const JsonAt& j) { return {j["bytes"].bytes()}; }
 };
 
 struct DecodeFuzzInput;
 
-struct Family : Operations<Subject, Decode, Encode> {
+struct Reference;
+struct External;
+
+struct Family : Operations<Subject, Decode, Encode>, SubjectKinds<Subject, Reference, External> {
     using FuzzInputs = tsc::FuzzInputs<DecodeFuzzInput>;
-    static void register_reference();
-    // A subject program of the external protocol, as a subject of this family.
-    static std::unique_ptr<Subject> external(std::string name, std::string command);
 };
 
 // Every subject encodes the column to the reference's bytes and decodes those bytes as the

@@ -1,9 +1,12 @@
 #include "conformance/harness/tsfile_tablet/operations.hpp"
 
+#include <limits>
+
 #include <fmt/format.h>
 
 #include "conformance/harness/names.hpp"
 #include "conformance/harness/protocol.hpp"
+#include "conformance/harness/subject_kinds.hpp"
 #include "reference/tsfile_tablet/reference.hpp"
 
 namespace tsc::tsfile {
@@ -16,12 +19,6 @@ Bytes guarded(std::size_t size) {
     Bytes buffer(size);
     for (std::size_t i = 0; i < size; ++i) buffer[i] = guard_byte(i);
     return buffer;
-}
-
-ErrorClass error_named(std::string_view name) {
-    const auto e = value_named<ErrorClass>(kErrorClassNames, name, "tsfile_tablet error class");
-    if (e == ErrorClass::ok) throw std::invalid_argument("an outcome's `error` is never `ok`: leave it out");
-    return e;
 }
 
 std::string text(ErrorClass e) { return e == ErrorClass::ok ? "ok" : fmt::format("error {}", name_of(e)); }
@@ -40,9 +37,10 @@ std::string tight_text(const std::optional<Serialize::Outcome::Tight>& t) {
     return fmt::format("{}, {}", text(t->error), t->touched ? "bytes written" : "nothing written");
 }
 
+}  // namespace
+
 // The two-step serialize API over the reference's bytes: nothing is written on any error.
-class Reference final : public Subject {
-public:
+struct Reference final : Subject {
     std::string_view name() const override { return kReferenceName; }
     SizeOutcome serialized_size(const Tablet& t, Layout layout) override {
         const SerializeOutcome out = reference::serialize(t, layout);
@@ -60,8 +58,7 @@ public:
 
 // A subject program: serialized_size and serialize_into replay the outcome the program gives for
 // the tablet (its bytes, its errors, and what it wrote outside them), asked once per tablet and offset.
-class External final : public Subject {
-public:
+struct External final : Subject {
     External(std::string name, std::string command) : name_(std::move(name)), process_(std::move(command)) {}
     std::string_view name() const override { return name_; }
 
@@ -99,6 +96,7 @@ private:
         return last_->outcome;
     }
 
+private:
     struct Last : Serialize::Input {
         Serialize::Outcome outcome;
     };
@@ -107,12 +105,6 @@ private:
     std::optional<Last> last_;
 };
 
-Reference& reference_adapter() {
-    static Reference r;
-    return r;
-}
-
-}  // namespace
 
 std::vector<std::string_view> layout_names() { return {kLayoutNames.begin(), kLayoutNames.end()}; }
 
@@ -132,8 +124,6 @@ Serialize::Outcome Serialize::ideal(ErrorClass error, Bytes bytes) {
     if (o.size > 0) o.tight = Outcome::Tight{};
     return o;
 }
-
-Serialize::Outcome Serialize::reference(const Input& in) { return run(reference_adapter(), in); }
 
 Serialize::Outcome Serialize::run(Subject& s, const Input& in) {
     Outcome o;
@@ -180,10 +170,10 @@ std::optional<Difference> Serialize::compare(const Outcome& e, const Outcome& a)
 
 Json Serialize::input_json(const Input& in) { return {{"tablet", tablet_json(in.tablet)}, {"offset", in.offset}}; }
 
-Serialize::Input Serialize::input_of(const Json& j, std::string_view profile) {
-    const Json& offset = field(j, "offset");
-    if (!offset.is_number_unsigned()) throw std::invalid_argument("field `offset`: expected a non-negative integer, found " + offset.dump());
-    return {tablet_of(field(j, "tablet")), layout_named(profile), offset.get<std::size_t>()};
+// The offset is a Java int: where serialize_into starts writing in the caller's buffer.
+Serialize::Input Serialize::read_input(const JsonAt& j, std::string_view profile) {
+    return {tablet_of(j["tablet"]), layout_named(profile),
+            j["offset"].number<std::size_t>(0, std::numeric_limits<std::int32_t>::max())};
 }
 
 Json Serialize::outcome_json(const Outcome& o) {
@@ -201,31 +191,28 @@ Json Serialize::outcome_json(const Outcome& o) {
     return j;
 }
 
-Serialize::Outcome Serialize::outcome_of(const Json& j) {
-    Outcome o = has_field(j, "error") ? ideal(error_named(string_field(j, "error")), {}) : ideal(ErrorClass::ok, bytes_of(field(j, "bytes")));
-    if (has_field(j, "size")) {
-        o.size = field(j, "size").get<std::size_t>();
+// The deviations from the ideal are optional fields (operations.hpp); each one left out is ideal.
+Serialize::Outcome Serialize::read_outcome(const JsonAt& j) {
+    const auto error = j.optional("error");
+    Outcome o = error ? ideal(error->error_class<ErrorClass>(kErrorClassNames), {}) : ideal(ErrorClass::ok, j["bytes"].bytes());
+    if (const auto size = j.optional("size")) {
+        o.size = size->number<std::size_t>();
         o.tight = o.size > 0 ? std::optional(Outcome::Tight{}) : std::nullopt;
     }
-    if (has_field(j, "write_error"))
-        o.write_error = value_named<ErrorClass>(kErrorClassNames, string_field(j, "write_error"), "tsfile_tablet error class");
-    if (has_field(j, "touched_at")) {
-        o.touched_at = field(j, "touched_at").get<std::size_t>();
-        o.touched_value = field(j, "touched_value").get<std::uint8_t>();
+    if (const auto e = j.optional("write_error")) o.write_error = e->named<ErrorClass>(kErrorClassNames, "error class");
+    if (const auto at = j.optional("touched_at")) {
+        o.touched_at = at->number<std::size_t>();
+        o.touched_value = j["touched_value"].number<std::uint8_t>();
     }
-    if (has_field(j, "tight")) {
-        const Json& t = field(j, "tight");
+    if (const auto t = j.optional("tight")) {
         o.tight.reset();
-        if (!t.is_null())
-            o.tight = Outcome::Tight{value_named<ErrorClass>(kErrorClassNames, string_field(t, "error"), "tsfile_tablet error class"),
-                                     bool_field(t, "touched")};
+        if (!t->is_null())
+            o.tight = Outcome::Tight{(*t)["error"].named<ErrorClass>(kErrorClassNames, "error class"), (*t)["touched"].boolean()};
     }
     return o;
 }
 
 // ---- deserialize --------------------------------------------------------------------------------
-
-DeserializeOutcome Deserialize::reference(const Input& in) { return reference::deserialize(in.bytes, in.layout); }
 
 std::optional<Difference> Deserialize::compare(const Outcome& e, const Outcome& a) {
     return compare_outcomes(e, a, [](const Outcome& o) { return describe(o); }, [&]() -> std::optional<Difference> {
@@ -235,35 +222,18 @@ std::optional<Difference> Deserialize::compare(const Outcome& e, const Outcome& 
     });
 }
 
-Deserialize::Input Deserialize::input_of(const Json& j, std::string_view profile) {
-    return {bytes_of(field(j, "bytes")), layout_named(profile)};
-}
-
 Json Deserialize::outcome_json(const Outcome& o) {
-    if (!o.ok()) return {{"error", name_of(o.error)}};
-    return {{"tablet", tablet_json(o.tablet)}, {"consumed", o.consumed}};
+    return tsc::outcome_json(o, kErrorClassNames,
+                             [&]() -> Json { return {{"tablet", tablet_json(o.tablet)}, {"consumed", o.consumed}}; });
 }
 
-DeserializeOutcome Deserialize::outcome_of(const Json& j) {
-    DeserializeOutcome o;
-    if (has_field(j, "error")) {
-        o.error = error_named(string_field(j, "error"));
-        return o;
-    }
-    o.tablet = tablet_of(field(j, "tablet"));
-    o.consumed = field(j, "consumed").get<std::size_t>();
-    return o;
+DeserializeOutcome Deserialize::read_outcome(const JsonAt& j) {
+    return tsc::outcome_of<DeserializeOutcome>(j, kErrorClassNames, [&] {
+        return DeserializeOutcome{ErrorClass::ok, tablet_of(j["tablet"]), j["consumed"].number<std::size_t>()};
+    });
 }
-
-// ---- the family ---------------------------------------------------------------------------------
 
 void add_subject(std::unique_ptr<Subject> subject) { registry<Subject>().add(std::move(subject)); }
-
-void Family::register_reference() { add_subject(std::make_unique<Reference>()); }
-
-std::unique_ptr<Subject> Family::external(std::string name, std::string command) {
-    return std::make_unique<External>(std::move(name), std::move(command));
-}
 
 namespace {
 
@@ -296,3 +266,5 @@ std::vector<Failure> check_roundtrip(const Tablet& tablet, Layout layout, std::s
 }
 
 }  // namespace tsc::tsfile
+
+template struct tsc::SubjectKinds<tsc::tsfile::Subject, tsc::tsfile::Reference, tsc::tsfile::External>;

@@ -41,10 +41,10 @@ namespace tsc::tsfile {
 // String), "date" "yyyy-mm-dd" for a calendar date of a year 0000-9999 and otherwise the integer
 // year·10000 + month·100 + day (month and day 0-99, read back with floor division; beyond that the
 // "y-m-d" text of the three numbers).
-// A missing key reads as null (row_size as 0). Malformed JSON throws std::invalid_argument naming
-// the field.
+// Every key is there (null where the model holds no value); a missing or malformed one is an
+// InputError naming its path.
 Json tablet_json(const Tablet& tablet);
-Tablet tablet_of(const Json& j);
+Tablet tablet_of(const JsonAt& j);
 
 std::optional<Difference> compare(const Tablet& expected, const Tablet& actual);
 std::string describe(const Tablet& tablet);  // a one-line summary
@@ -54,14 +54,11 @@ std::string describe(const DeserializeOutcome& outcome);
 inline constexpr std::size_t kDefaultOffset = 7;
 
 std::vector<std::string_view> layout_names();
+Layout layout_named(std::string_view name);
 
-// What every operation of the family shares.
-struct FamilyOperation {
-    static constexpr std::string_view family = "tsfile_tablet";
-    using Subject = tsfile::Subject;
-};
+inline constexpr char kFamily[] = "tsfile_tablet";
 
-struct Serialize : FamilyOperation {
+struct Serialize : OperationBase<Serialize, kFamily, Subject> {
     static constexpr std::string_view name = "serialize";
     struct Input {
         Tablet tablet;
@@ -93,21 +90,19 @@ struct Serialize : FamilyOperation {
 
     static std::vector<std::string_view> profiles() { return layout_names(); }
     static std::string_view profile(const Input& in) { return name_of(in.layout); }
-    static Outcome reference(const Input& in);
     static Outcome run(Subject& s, const Input& in);
     static std::optional<Difference> compare(const Outcome& expected, const Outcome& actual);
     static Json input_json(const Input& in);
-    static Input input_of(const Json& j, std::string_view profile);
+    static Input read_input(const JsonAt& j, std::string_view profile);
     // Ideal outcomes read {"bytes": hex} and {"error": class}; a deviation from the ideal of its own
     // size adds "size", "write_error", "touched_at"/"touched_value" or "tight": {"error", "touched"}.
     static Json outcome_json(const Outcome& o);
-    static Outcome outcome_of(const Json& j);
-    static std::optional<Bytes> input_bytes(const Input&) { return std::nullopt; }
+    static Outcome read_outcome(const JsonAt& j);
     // The ideal outcome of a subject whose serialize gives `bytes` or fails with `error`.
     static Outcome ideal(ErrorClass error, Bytes bytes);
 };
 
-struct Deserialize : FamilyOperation {
+struct Deserialize : OperationBase<Deserialize, kFamily, Subject> {
     static constexpr std::string_view name = "deserialize";
     struct Input {
         Bytes bytes;
@@ -117,27 +112,24 @@ struct Deserialize : FamilyOperation {
 
     static std::vector<std::string_view> profiles() { return layout_names(); }
     static std::string_view profile(const Input& in) { return name_of(in.layout); }
-    static Outcome reference(const Input& in);
     static Outcome run(Subject& s, const Input& in) { return s.deserialize(in.bytes, in.layout); }
     static std::optional<Difference> compare(const Outcome& expected, const Outcome& actual);
     static Json input_json(const Input& in) { return {{"bytes", bytes_json(in.bytes)}}; }
-    static Input input_of(const Json& j, std::string_view profile);
+    static Input read_input(const JsonAt& j, std::string_view profile) { return {j["bytes"].bytes(), layout_named(profile)}; }
     // {"tablet": <tablet JSON>, "consumed": n} or {"error": class}.
     static Json outcome_json(const Outcome& o);
-    static Outcome outcome_of(const Json& j);
+    static Outcome read_outcome(const JsonAt& j);
     static std::optional<Bytes> input_bytes(const Input& in) { return in.bytes; }
 };
 
 struct DeserializeFuzzInput;
 
-struct Family : Operations<Subject, Serialize, Deserialize> {
-    using FuzzInputs = tsc::FuzzInputs<DeserializeFuzzInput>;
-    static void register_reference();
-    // A subject program of the external protocol, as a subject of this family.
-    static std::unique_ptr<Subject> external(std::string name, std::string command);
-};
+struct Reference;
+struct External;
 
-Layout layout_named(std::string_view name);
+struct Family : Operations<Subject, Serialize, Deserialize>, SubjectKinds<Subject, Reference, External> {
+    using FuzzInputs = tsc::FuzzInputs<DeserializeFuzzInput>;
+};
 
 // Every subject serializes `tablet` as the reference does (size, bytes, untouched bytes around them,
 // buffer_too_small) and deserializes the reference's bytes as the reference does.

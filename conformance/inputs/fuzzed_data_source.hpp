@@ -16,7 +16,7 @@ public:
     std::int64_t range(std::int64_t lo, std::int64_t hi) override { return in_.ConsumeIntegralInRange(lo, hi); }
     std::uint64_t bits() override { return in_.ConsumeIntegral<std::uint64_t>(); }
     Bytes bytes(std::size_t n) override { return in_.ConsumeBytes<std::uint8_t>(n); }
-    std::size_t remaining() { return in_.remaining_bytes(); }
+    bool dry() override { return in_.remaining_bytes() == 0; }
 
 private:
     FuzzedDataProvider& in_;

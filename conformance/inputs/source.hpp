@@ -26,6 +26,9 @@ public:
     virtual std::uint64_t bits() = 0;
     // n arbitrary bytes; fewer only from a source that has run dry.
     virtual Bytes bytes(std::size_t n) = 0;
+    // True when every further answer is a dry one: builders stop adding rows and cells, so that a
+    // short fuzz input does not become thousands of rows of zeros.
+    virtual bool dry() { return false; }
 
     // An index in [0, n), n > 0.
     std::size_t choose(std::size_t n) { return static_cast<std::size_t>(range(0, static_cast<std::int64_t>(n) - 1)); }

@@ -10,7 +10,6 @@
 #include <cstddef>
 #include <cstdint>
 #include <initializer_list>
-#include <span>
 
 #include "reference/common/bytes.hpp"
 
@@ -37,8 +36,8 @@ public:
     bool percent(int percent) { return range(0, 99) < percent; }
     // An index into `weights`, each chosen in proportion to its weight.
     std::size_t weighted(std::initializer_list<unsigned> weights);
-    template <class T>
-    const T& pick(std::span<const T> values) { return values[choose(values.size())]; }
+    template <class Container>
+    const typename Container::value_type& pick(const Container& values) { return values[choose(values.size())]; }
     template <class T, std::size_t N>
     const T& pick(const T (&values)[N]) { return values[choose(N)]; }
     std::size_t size_in(std::size_t lo, std::size_t hi) {

@@ -24,11 +24,11 @@
 
 namespace tsc::bitmap {
 
-inline constexpr std::int32_t kFuzzMaxSize = 1024;
+inline constexpr std::int32_t kFuzzMaxSize = 8192;
 
 struct ProgramFuzzInput {
     static constexpr std::string_view target = "bitmap_ops";
-    static constexpr std::array<std::string_view, 0> also_seeds{};
+    static constexpr std::array<std::string_view, 1> also_seeds{"bitmap_programs"};
     using Op = RunProgram;
     static std::optional<RunProgram::Input> decode(ByteView bytes);
     static std::optional<Bytes> encode(const RunProgram::Input& input);

@@ -3,17 +3,24 @@
 // bytes), the updates, merges from and to every offset, and the AlignedTVList OR on two of them. Each is
 // a `program` checked with check<RunProgram> under the subject's profile: the queries of one pattern are
 // one program on one bitmap (they leave it as it is), each update a program of its own on a fresh bitmap.
-// Sizes a subject gives no result for are skipped (fast-long stops at 64), and counted.
+// Past 130, up to four words and a tail and on to sixteen (subjects/fast/bitmap/thresholds.hpp), the
+// ranges are those that start and end at every word's edges (its first, second, eighth, ninth and
+// last position, and the one before it). Sizes a subject gives no result for are skipped (fast-long
+// stops at 64), and counted.
+#include <algorithm>
 #include <cstdio>
 
 #include <gtest/gtest.h>
 
 #include "conformance/harness/bitmap/operations.hpp"
+#include "subjects/fast/bitmap/thresholds.hpp"
 
 namespace tsc::bitmap {
 namespace {
 
 constexpr std::int32_t kLargestSize = 130;
+constexpr auto kWord = static_cast<std::int32_t>(tsc::thresholds::bitmap::kWordBits);
+constexpr std::int32_t kWordEdgeSizes[] = {4 * kWord - 1, 4 * kWord, 4 * kWord + 1, 4 * kWord + 9, 16 * kWord + 3};
 constexpr std::size_t kShownFailures = 3;
 
 std::size_t bytes_for(std::int32_t n) { return static_cast<std::size_t>(n / 8 + 1); }
@@ -77,27 +84,53 @@ void for_each_range(std::int32_t n, F f) {
         for (std::int32_t length = -1; length <= n - std::max(start, 0) + 1; ++length) f(start, length);
 }
 
+// Calls f(start, length) for every range from one word edge to another (and the one-past-the-end
+// and negative cases around them).
+template <class F>
+void for_each_word_edge_range(std::int32_t n, F f) {
+    std::vector<std::int32_t> edges{-1};
+    for (std::int32_t word = 0; word * kWord <= n + 1; ++word)
+        for (std::int32_t offset : {-1, 0, 1, 7, 8, kWord - 1})
+            if (const std::int32_t p = word * kWord + offset; p >= 0 && p <= n + 1) edges.push_back(p);
+    std::sort(edges.begin(), edges.end());
+    edges.erase(std::unique(edges.begin(), edges.end()), edges.end());
+    for (std::int32_t start : edges)
+        for (std::int32_t end : edges)
+            if (end >= start - 1) f(start, end - start + 1);
+}
+
+// Every range of a small size; the word-edge ranges of a large one.
+template <class F>
+void for_each_checked_range(std::int32_t n, F f) {
+    if (n <= kLargestSize) {
+        for_each_range(n, f);
+    } else {
+        for_each_word_edge_range(n, f);
+    }
+}
+
 void check_queries(Runner& runner, const Value& pattern, const Value& other) {
     const std::int32_t n = pattern.size;
     std::vector<Op> ops;
-    for_each_range(n, [&](std::int32_t start, std::int32_t length) {
+    for_each_checked_range(n, [&](std::int32_t start, std::int32_t length) {
         for (OpKind k : {OpKind::is_range_any_marked, OpKind::is_range_all_marked, OpKind::is_range_none_marked})
             ops.push_back(op(k, start, length));
     });
-    for (std::int32_t r = -1; r <= n + 1; ++r) {
+    for_each_checked_range(n, [&](std::int32_t r, std::int32_t length) {
+        if (length != 0) return;  // once per position
         ops.push_back(op(OpKind::is_all_unmarked_prefix, r));
         ops.push_back(op(OpKind::truncated_byte_array, r));
         Op eq = op(OpKind::equals_in_range, r);
         eq.operand = other;
         ops.push_back(std::move(eq));
-    }
+    });
     for (OpKind k : {OpKind::is_all_unmarked, OpKind::is_all_marked}) ops.push_back(op(k, 0));
     runner.check(pattern, std::move(ops));
 }
 
 void check_updates(Runner& runner, const Value& pattern, const Value& source) {
     const std::int32_t n = pattern.size;
-    for_each_range(n, [&](std::int32_t start, std::int32_t length) {
+    for_each_checked_range(n, [&](std::int32_t start, std::int32_t length) {
         runner.check(pattern, {op(OpKind::mark_range, start, length)});
         runner.check(pattern, {op(OpKind::unmark_range, start, length)});
         Op from = op(OpKind::merge, start, 0, length);  // source offset, destination prefix
@@ -113,13 +146,16 @@ void check_updates(Runner& runner, const Value& pattern, const Value& source) {
     });
 }
 
-TEST(BitmapExhaustive, EveryRangeOfEverySizeUpTo130OnEverySubject) {
+TEST(BitmapExhaustive, EveryRangeUpTo130AndEveryWordEdgeRangePastFourWordsOnEverySubject) {
     const auto subjects = subjects_under_test<Subject>();
     ASSERT_FALSE(subjects.empty());
     for (Subject* s : subjects) {
         Runner runner(*s);
         std::vector<std::int32_t> skipped;
-        for (std::int32_t n = 0; n <= kLargestSize; ++n) {
+        std::vector<std::int32_t> sizes;
+        for (std::int32_t n = 0; n <= kLargestSize; ++n) sizes.push_back(n);
+        sizes.insert(sizes.end(), std::begin(kWordEdgeSizes), std::end(kWordEdgeSizes));
+        for (std::int32_t n : sizes) {
             if (!runner.supports(n)) {
                 skipped.push_back(n);
                 continue;
@@ -132,7 +168,7 @@ TEST(BitmapExhaustive, EveryRangeOfEverySizeUpTo130OnEverySubject) {
         EXPECT_EQ(runner.failures(), 0u) << "subject " << s->name() << ": " << runner.failures() << " of "
                                          << runner.checks() << " programs failed; the first ones:\n"
                                          << runner.report();
-        EXPECT_GT(runner.checks(), 0u) << "subject " << s->name() << " supports no size in 0-" << kLargestSize;
+        EXPECT_GT(runner.checks(), 0u) << "subject " << s->name() << " supports no size checked";
         std::printf("%.*s: %zu programs, %zu sizes without a result\n", static_cast<int>(s->name().size()),
                     s->name().data(), runner.checks(), skipped.size());
     }

@@ -21,8 +21,7 @@ void assert_no_failures(const std::vector<Failure>& failures) {
 TEST(QwpGorillaSubjects, AreRegistered) { EXPECT_FALSE(subjects_under_test<Subject>().empty()); }
 
 RC_GTEST_PROP(QwpGorilla, ReferenceRoundTrips, ()) {
-    const Column c = gen_column();
-    const bool gorilla_flag = *rc::gen::arbitrary<bool>();
+    const auto [c, gorilla_flag] = gen_encode_input();
     const Bytes bytes = reference::encode(c, gorilla_flag);
     const DecodeOutcome back = reference::decode(bytes, {c.row_count, gorilla_flag}, gen_profile());
     RC_ASSERT(back.ok());
@@ -31,16 +30,18 @@ RC_GTEST_PROP(QwpGorilla, ReferenceRoundTrips, ()) {
 }
 
 RC_GTEST_PROP(QwpGorilla, SubjectsEncodeReferenceBytesAndDecodeThemBack, ()) {
-    assert_no_failures(check_roundtrip(gen_column(), *rc::gen::arbitrary<bool>()));
+    const auto [column, gorilla_flag] = gen_encode_input();
+    assert_no_failures(check_roundtrip(column, gorilla_flag));
 }
 
 // Each prefix is copied into a buffer of exactly its size, so a read past the end is an ASan error.
 RC_GTEST_PROP(QwpGorilla, EveryTruncationGivesTheReferenceErrorClass, ()) {
-    const Column c = gen_column();
-    const bool gorilla_flag = *rc::gen::arbitrary<bool>();
+    const auto [c, gorilla_flag] = gen_encode_input();
     const Bytes bytes = reference::encode(c, gorilla_flag);
     const Profile p = gen_profile();
-    for (std::size_t len = 0; len < bytes.size(); ++len) {
+    // Every cut of a short body; of a long one, the first and last 64 and 64 spread between.
+    const std::size_t step = bytes.size() <= 256 ? 1 : bytes.size() / 64;
+    for (std::size_t len = 0; len < bytes.size(); len += len < 64 || len + 64 >= bytes.size() ? 1 : step) {
         const Bytes prefix(bytes.begin(), bytes.begin() + static_cast<std::ptrdiff_t>(len));
         RC_ASSERT(!reference::decode(prefix, {c.row_count, gorilla_flag}, p).ok());
         assert_no_failures(check<Decode>({prefix, {c.row_count, gorilla_flag}, p}));
@@ -67,6 +68,11 @@ RC_GTEST_PROP(QwpGorilla, NonCanonicalCodesDecodeToTheSameValues, ()) {
     assert_no_failures(check<Decode>({body, f, gen_profile()}));
 }
 
+// Encoded columns as they are, with padding bits set, cut short, with a byte changed, or no column at all.
+RC_GTEST_PROP(QwpGorilla, ProducedBodiesDecodeAsTheReferenceDoes, ()) {
+    assert_no_failures(check<Decode>(gen_decode_input()));
+}
+
 RC_GTEST_PROP(QwpGorilla, ArbitraryBytesDecodeAsTheReferenceDoes, ()) {
     const Bytes body = *rc::gen::container<Bytes>(rc::gen::arbitrary<std::uint8_t>());
     const Framing f{*rc::gen::inRange<std::uint64_t>(0, 40), *rc::gen::arbitrary<bool>()};
@@ -75,8 +81,8 @@ RC_GTEST_PROP(QwpGorilla, ArbitraryBytesDecodeAsTheReferenceDoes, ()) {
 
 // A subject keeps storage between columns: a small column, then a larger one, then a small one.
 RC_GTEST_PROP(QwpGorilla, ReusedDecoderGrowsItsStorage, ()) {
-    const Column small = gen_column();
-    const Column large = gen_column();
+    const Column small = gen_encode_input().column;
+    const Column large = gen_encode_input().column;
     RC_PRE(large.values.size() > small.values.size());
     const Profile p = gen_profile();
     for (Subject* s : subjects_under_test<Subject>())

@@ -32,8 +32,8 @@ const std::vector<Bytes>& cell_pool() {
 
 Bytes pool_cell(Source& source) { return cell_pool()[source.choose(cell_pool().size())]; }
 
-std::size_t long_cell_size(Source& source) {
-    return source.percent(25) ? kMaxCellBytes : source.size_in(kShortCellBytes + 1, kMaxCellBytes);
+std::size_t long_cell_size(Source& source, std::size_t max_bytes) {
+    return source.percent(25) ? max_bytes : source.size_in(kShortCellBytes + 1, max_bytes);
 }
 
 // Each cell repeats the one before it with probability `repeat` percent, else comes from `next`.
@@ -47,8 +47,8 @@ std::vector<Bytes> with_repeats(Source& source, std::size_t n, int repeat, Next 
 
 // Equal-length cells: one base of 33–300 bytes, each cell the base with one byte changed at or after
 // the shared prefix (or the base itself).
-std::vector<Bytes> shared_prefix_cells(Source& source, std::size_t n) {
-    const Bytes base = arbitrary_bytes(source, source.size_in(kSharedPrefixBytes + 1, kMaxCellBytes));
+std::vector<Bytes> shared_prefix_cells(Source& source, std::size_t n, std::size_t max_bytes) {
+    const Bytes base = arbitrary_bytes(source, source.size_in(kSharedPrefixBytes + 1, max_bytes));
     return with_repeats(source, n, 20, [&] {
         Bytes cell = base;
         cell[source.size_in(kSharedPrefixBytes, base.size() - 1)] ^= static_cast<std::uint8_t>(source.range(1, 255));
@@ -65,8 +65,6 @@ bool is_nan64(std::uint64_t b) {
 
 }  // namespace
 
-bool looks_dry(Source& source) { return source.range(0, 255) == 0 && source.range(0, 255) == 0; }
-
 std::size_t row_count(Source& source, std::size_t max_rows, const RowThresholds& t) {
     const std::size_t r = source.size_in(0, t.rows_per_bitmap_byte - 1);
     std::size_t k = 0;
@@ -78,7 +76,7 @@ std::size_t row_count(Source& source, std::size_t max_rows, const RowThresholds&
         case 4: k = source.size_in(26, 125); break;                      // 208–1,007
         default: k = source.size_in(kThousands / t.rows_per_bitmap_byte, 250); break;  // 1,000–2,007
     }
-    if (k > 1 && looks_dry(source)) k = 1;
+    if (source.dry()) k = std::min<std::size_t>(k, 1);
     const std::size_t room = max_rows >= r ? (max_rows - r) / t.rows_per_bitmap_byte : 0;
     return std::min(t.rows_per_bitmap_byte * std::min(k, room) + r, max_rows);
 }
@@ -165,23 +163,25 @@ Bytes arbitrary_bytes(Source& source, std::size_t n) {
     return seeded.bytes(n);
 }
 
-std::vector<Bytes> binary_cells(Source& source, std::size_t n) {
-    // Long cells in a long column only now and then: 2,000 cells of 300 bytes would slow every check.
-    const int long_percent = n <= kCellByCellRows ? 100 : 10;
-    switch (source.weighted({40, 25, 15, 10, 10})) {
+std::vector<Bytes> binary_cells(Source& source, std::size_t n, std::size_t max_bytes) {
+    // Long cells mostly in short columns: 2,000 cells of 300 bytes would slow every check.
+    const bool short_column = n <= kCellByCellRows;
+    const int long_percent = short_column ? 100 : 10;
+    const unsigned long_styles = short_column ? 6 : 2;
+    switch (source.weighted({50, 25, 12, long_styles, long_styles})) {
         case 0: return with_repeats(source, n, 0, [&] { return pool_cell(source); });
         case 1: return with_repeats(source, n, 0, [&] { return arbitrary_bytes(source, source.size_in(0, kShortCellBytes)); });
         case 2: {
             const int repeat = source.flip() ? 30 : 90;
             return with_repeats(source, n, repeat, [&] {
-                return source.flip() ? pool_cell(source) : arbitrary_bytes(source, source.size_in(0, kMaxCellBytes));
+                return source.percent(75) ? pool_cell(source) : arbitrary_bytes(source, source.size_in(0, max_bytes));
             });
         }
         case 3:
             return with_repeats(source, n, 10, [&] {
-                return source.percent(long_percent) ? arbitrary_bytes(source, long_cell_size(source)) : pool_cell(source);
+                return source.percent(long_percent) ? arbitrary_bytes(source, long_cell_size(source, max_bytes)) : pool_cell(source);
             });
-        default: return shared_prefix_cells(source, n);
+        default: return shared_prefix_cells(source, n, max_bytes);
     }
 }
 

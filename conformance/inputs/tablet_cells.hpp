@@ -39,10 +39,6 @@ struct RowThresholds {
     std::size_t rows_per_scanned_word; // rows a null scan tests at once (one mark byte or one bit a row)
 };
 
-// True when the source has (very likely) run dry: a dry source answers every range with its low
-// end. Costs two bytes of a live source; a live source looks dry about once in 65,536 calls.
-bool looks_dry(Source& source);
-
 // n = 8k + r, r uniform so that every n % 8 (every bitmap tail) is as likely as any other; k from a
 // class: a few rows, tens, hundreds, thousands, or a whole number of 8-byte bitmap words. At most
 // max_rows; at most 8 + r when the source has run dry (no 2,000 rows of zeros).
@@ -70,8 +66,9 @@ Bytes arbitrary_bytes(Source& source, std::size_t n);
 
 // n variable-width cells of one column in one style: a pool of short strings (empty, ASCII, multi-byte
 // UTF-8, OBJECT-like frames), short arbitrary cells, runs of equal cells, long cells (41–300 bytes),
-// or equal-length cells that share a long prefix and differ after it.
-std::vector<Bytes> binary_cells(Source& source, std::size_t n);
+// or equal-length cells that share a long prefix and differ after it. max_bytes: at most
+// kMaxCellBytes, more than 40 (less only for checks that cost O(size²)).
+std::vector<Bytes> binary_cells(Source& source, std::size_t n, std::size_t max_bytes = kMaxCellBytes);
 
 // One null mark per row: none, all, one (in the word-scanned rows or in the tail), or a percentage of
 // the rows; `mark_bytes`: now and then a mark other than 1 (any non-zero byte is a mark).

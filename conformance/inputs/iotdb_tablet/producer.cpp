@@ -46,7 +46,7 @@ Date date(Source& source, bool years_outside) {
     return Date{d.year, byte(d.month), byte(d.day)};
 }
 
-Cells cells(Source& source, DataType type, std::size_t n, bool years_outside) {
+Cells cells(Source& source, DataType type, std::size_t n, bool years_outside, std::size_t max_cell_bytes) {
     switch (type) {
         case DataType::BOOLEAN:  // true is any non-zero byte; 1 is only the canonical one
             return fill(n, [&] {
@@ -59,7 +59,7 @@ Cells cells(Source& source, DataType type, std::size_t n, bool years_outside) {
         case DataType::FLOAT: return fill(n, [&] { return tablet::float_bits(source); });
         case DataType::DOUBLE: return fill(n, [&] { return tablet::double_bits(source); });
         case DataType::DATE: return fill(n, [&] { return date(source, years_outside); });
-        default: return tablet::binary_cells(source, n);
+        default: return tablet::binary_cells(source, n, max_cell_bytes);
     }
 }
 
@@ -145,7 +145,7 @@ Case TabletProducer::build(Source& source, const Limits& limits) {
     for (std::size_t j = 0; j < columns; ++j) {
         Column& col = c.tablet.columns.emplace_back();
         col.type = source.pick(std::span<const DataType>(kTabletDataTypes));
-        col.cells = cells(cell_source, col.type, n, years_outside);
+        col.cells = cells(cell_source, col.type, n, years_outside, limits.max_cell_bytes);
         col.nulls = tablet::null_marks(cell_source, n, true, kRows);
     }
     c.client = client(source, columns);

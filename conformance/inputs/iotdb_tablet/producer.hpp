@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "conformance/inputs/producer.hpp"
+#include "conformance/inputs/tablet_cells.hpp"
 #include "reference/iotdb_tablet/model.hpp"
 
 namespace tsc::inputs::iotdb_tablet {
@@ -27,6 +28,7 @@ struct Case {
 struct Limits {
     std::size_t max_rows = 2000;
     std::size_t max_columns = 6;
+    std::size_t max_cell_bytes = tablet::kMaxCellBytes;  // more than 40
 };
 
 struct TabletProducer {

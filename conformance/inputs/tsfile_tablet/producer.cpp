@@ -68,10 +68,10 @@ ColumnSpec column_spec(Source& source, bool allow_errors) {
     return c;
 }
 
-// Short text: what names and targets look like, and now and then anything.
-String string(Source& source) {
+// What names and targets look like, and now and then anything; null one time in eight.
+String string(Source& source, std::size_t max_bytes) {
     if (!source.percent(88)) return std::nullopt;
-    const Bytes b = source.percent(80) ? tablet::binary_cells(source, 1).front() : tablet::arbitrary_bytes(source, source.size_in(0, 24));
+    const Bytes b = tablet::binary_cells(source, 1, max_bytes).front();
     return std::string(b.begin(), b.end());
 }
 
@@ -79,21 +79,22 @@ std::uint8_t code(Source& source, std::int64_t known) {
     return static_cast<std::uint8_t>(source.percent(90) ? source.range(0, known - 1) : source.range(0, 255));
 }
 
-Schema schema(Source& source, DataType type) {
+Schema schema(Source& source, DataType type, std::size_t max_bytes) {
     Schema s;
-    s.name = string(source);
+    s.name = string(source, max_bytes);
     s.type = static_cast<std::uint8_t>(type);
     s.encoding = code(source, 12);
     s.compressor = code(source, 9);
     for (std::size_t i = 0, n = source.flip() ? 0 : source.size_in(1, 3); i < n; ++i)
-        s.props.push_back({string(source), string(source)});
+        s.props.push_back({string(source, max_bytes), string(source, max_bytes)});
     s.category = static_cast<tsfile::ColumnCategory>(source.range(0, 2));
     return s;
 }
 
 // The Java array of `type` with `length` cells; `nulls` marks the null rows below rowSize, which hold
 // Java's placeholders.
-Column column(Source& source, const ColumnSpec& c, DataType type, std::size_t length, const std::vector<bool>& nulls) {
+Column column(Source& source, const ColumnSpec& c, DataType type, std::size_t length, const std::vector<bool>& nulls,
+              std::size_t max_cell_bytes) {
     const auto is_null = [&](std::size_t i) { return i < nulls.size() && nulls[i]; };
     const auto fill = [&](auto cells, auto placeholder, auto next) {
         cells.resize(length);
@@ -122,7 +123,7 @@ Column column(Source& source, const ColumnSpec& c, DataType type, std::size_t le
         case DataType::BLOB:
         case DataType::STRING:
         case DataType::OBJECT: {
-            const std::vector<Bytes> drawn = tablet::binary_cells(source, length);
+            const std::vector<Bytes> drawn = tablet::binary_cells(source, length, max_cell_bytes);
             tsfile::BinaryCells cells(length);
             for (std::size_t i = 0; i < length; ++i) {
                 if (is_null(i)) {
@@ -236,7 +237,7 @@ Tablet TabletProducer::build(Source& source, const Limits& limits) {
     const std::size_t columns = source.size_in(0, limits.max_columns);
     std::vector<ColumnSpec> specs;
     for (std::size_t j = 0; j < columns; ++j) specs.push_back(column_spec(source, limits.allow_errors));
-    t.target = string(source);
+    t.target = string(source, limits.max_cell_bytes);
     t.row_size = rows;
     if (source.percent(92)) t.schemas.emplace();
     if (source.percent(80)) t.bitmaps.emplace();
@@ -250,12 +251,12 @@ Tablet TabletProducer::build(Source& source, const Limits& limits) {
     if (source.percent(80)) t.timestamps = timestamps(cells, length);
     for (const ColumnSpec& c : specs) {
         const DataType type = c.type.value_or(DataType::INT32);
-        if (t.schemas) t.schemas->push_back(c.type ? std::optional<Schema>(schema(source, type)) : std::nullopt);
+        if (t.schemas) t.schemas->push_back(c.type ? std::optional<Schema>(schema(source, type, limits.max_cell_bytes)) : std::nullopt);
         const std::vector<bool> nulls = null_rows(cells, static_cast<std::size_t>(rows));
         if (t.bitmaps)
             t.bitmaps->push_back(c.has_bitmap ? std::optional<BitMap>(bitmap(cells, c.padding, rows, max_rows, nulls)) : std::nullopt);
         if (t.values)
-            t.values->push_back(c.has_values ? std::optional<Column>(column(cells, c, type, length, nulls)) : std::nullopt);
+            t.values->push_back(c.has_values ? std::optional<Column>(column(cells, c, type, length, nulls, limits.max_cell_bytes)) : std::nullopt);
     }
     return t;
 }

@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "conformance/inputs/producer.hpp"
+#include "conformance/inputs/tablet_cells.hpp"
 #include "reference/tsfile_tablet/model.hpp"
 
 namespace tsc::inputs::tsfile_tablet {
@@ -27,6 +28,7 @@ struct Limits {
     std::size_t max_rows = 2000;
     std::size_t max_columns = 12;
     bool allow_errors = true;  // now and then a tablet Java cannot serialize
+    std::size_t max_cell_bytes = tablet::kMaxCellBytes;  // more than 40
 };
 
 struct TabletProducer {

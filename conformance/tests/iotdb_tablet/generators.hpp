@@ -27,10 +27,12 @@ namespace tsc::iotdb::test {
 
 using Case = inputs::iotdb_tablet::Case;
 
-// At most max_rows rows and max_columns columns, from the family's producer.
-inline Case gen_case(std::size_t max_rows, std::size_t max_columns) {
+// At most max_rows rows and max_columns columns, from the family's producer; cells of at most
+// max_cell_bytes (more than 40: smaller for checks that cost O(size²)).
+inline Case gen_case(std::size_t max_rows, std::size_t max_columns,
+                     std::size_t max_cell_bytes = inputs::tablet::kMaxCellBytes) {
     inputs::RapidCheckSource source;
-    return inputs::iotdb_tablet::TabletProducer::build(source, {max_rows, max_columns});
+    return inputs::iotdb_tablet::TabletProducer::build(source, {max_rows, max_columns, max_cell_bytes});
 }
 
 }  // namespace tsc::iotdb::test

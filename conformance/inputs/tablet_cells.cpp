@@ -68,7 +68,7 @@ bool is_nan64(std::uint64_t b) {
 std::size_t row_count(Source& source, std::size_t max_rows, const RowThresholds& t) {
     const std::size_t r = source.size_in(0, t.rows_per_bitmap_byte - 1);
     std::size_t k = 0;
-    switch (source.weighted({40, 25, 15, 8, 7, 5})) {
+    switch (source.weighted({50, 25, 12, 6, 4, 3})) {
         case 0: k = source.size_in(0, 1); break;                         // 0–15 rows
         case 1: k = source.size_in(2, 5); break;                         // 16–47
         case 2: k = source.size_in(6, 25); break;                        // 48–207

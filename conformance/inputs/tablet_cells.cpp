@@ -167,7 +167,7 @@ std::vector<Bytes> binary_cells(Source& source, std::size_t n, std::size_t max_b
     // Long cells mostly in short columns: 2,000 cells of 300 bytes would slow every check.
     const bool short_column = n <= kCellByCellRows;
     const int long_percent = short_column ? 100 : 10;
-    const unsigned long_styles = short_column ? 6 : 2;
+    const unsigned long_styles = short_column ? 4 : 2;
     switch (source.weighted({50, 25, 12, long_styles, long_styles})) {
         case 0: return with_repeats(source, n, 0, [&] { return pool_cell(source); });
         case 1: return with_repeats(source, n, 0, [&] { return arbitrary_bytes(source, source.size_in(0, kShortCellBytes)); });

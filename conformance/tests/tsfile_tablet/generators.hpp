@@ -18,11 +18,11 @@ inline Tablet gen_tablet() {
     return inputs::tsfile_tablet::TabletProducer::build(source);
 }
 
-// Small tablets (at most 24 rows, 4 columns, cells of 48 bytes) that Java can serialize: for checks
+// Small tablets (at most 24 rows, 4 columns, cells of 44 bytes) that Java can serialize: for checks
 // that cost O(size²), such as cutting the bytes at every position.
 inline Tablet gen_small_valid_tablet() {
     inputs::RapidCheckSource source;
-    return inputs::tsfile_tablet::TabletProducer::build(source, {24, 4, false, 48});
+    return inputs::tsfile_tablet::TabletProducer::build(source, {24, 4, false, 44});
 }
 
 }  // namespace tsc::tsfile::test

@@ -1,0 +1,14 @@
+// The TsFile tablet producer reaches every class it declares from every adapter
+// (conformance/tests/common/input_classes.hpp).
+#include "conformance/inputs/tsfile_tablet/producer.hpp"
+#include "conformance/tests/common/input_classes.hpp"
+
+namespace tsc::test {
+namespace {
+
+TEST(TsfileTabletInputs, EveryClassFromEveryAdapter) {
+    expect_every_class_from_every_adapter<inputs::tsfile_tablet::TabletProducer>();
+}
+
+}  // namespace
+}  // namespace tsc::test

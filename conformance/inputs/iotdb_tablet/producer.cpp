@@ -4,15 +4,7 @@
 
 #include "conformance/inputs/seeded_source.hpp"
 #include "conformance/inputs/tablet_cells.hpp"
-
-// from subjects/fast/iotdb_tablet/thresholds.hpp
-namespace tsc::thresholds::iotdb_tablet {
-inline constexpr std::size_t kSwapBlockBytes = 32;
-inline constexpr std::size_t kSwapValues4 = kSwapBlockBytes / 4;
-inline constexpr std::size_t kSwapValues8 = kSwapBlockBytes / 8;
-inline constexpr std::size_t kNullScanWordBytes = 8;
-inline constexpr std::size_t kRowsPerBitmapByte = 8;
-}  // namespace tsc::thresholds::iotdb_tablet
+#include "subjects/fast/iotdb_tablet/thresholds.hpp"
 
 namespace tsc::inputs::iotdb_tablet {
 

@@ -6,15 +6,7 @@
 
 #include "conformance/inputs/seeded_source.hpp"
 #include "conformance/inputs/tablet_cells.hpp"
-
-// from subjects/fast/tsfile_tablet/thresholds.hpp
-namespace tsc::thresholds::tsfile_tablet {
-inline constexpr std::size_t kSwapBlockBytes = 32;
-inline constexpr std::size_t kSwapValues4 = kSwapBlockBytes / 4;
-inline constexpr std::size_t kSwapValues8 = kSwapBlockBytes / 8;
-inline constexpr std::size_t kMarkScanWordBytes = 8;
-inline constexpr std::size_t kRowsPerBitmapByte = 8;
-}  // namespace tsc::thresholds::tsfile_tablet
+#include "subjects/fast/tsfile_tablet/thresholds.hpp"
 
 namespace tsc::inputs::tsfile_tablet {
 

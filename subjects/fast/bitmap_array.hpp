@@ -18,6 +18,8 @@ class ArrayBitmap final : public bitmap::Bitmap {
 public:
     using Word = bitmap_words::Word;
     using Scan = bitmap_words::Scan;
+    static constexpr unsigned kWordBits = bitmap_words::kWordBits;
+    static constexpr std::size_t kWordBytes = bitmap_words::kWordBytes;
 
     static constexpr std::int32_t kMaxSize = bitmap::kMaxSize;
 
@@ -158,13 +160,13 @@ private:
         // Offset path: the head word holds positions [start, start + 64 - shift).
         const std::uint64_t index = start >> 3;
         const unsigned shift = start & 7;
-        std::uint64_t head = std::min<std::uint64_t>(length, 64 - shift);
-        if constexpr (mutant("bitmap_offset_head_width")) head = std::min<std::uint64_t>(length, 64);
+        std::uint64_t head = std::min<std::uint64_t>(length, kWordBits - shift);
+        if constexpr (mutant("bitmap_offset_head_width")) head = std::min<std::uint64_t>(length, kWordBits);
         const Word mask = bitmap_words::low_mask(head);
         const Word w = (bitmap_words::load_available(view(), index) >> shift) & mask;
         if (kind == Scan::any ? w != 0 : w != mask) return kind == Scan::any;
         // Word boundary: start + 64 - shift is byte (index + 8)'s first position.
-        std::uint64_t next = index + 8;
+        std::uint64_t next = index + kWordBytes;
         if constexpr (mutant("bitmap_word_boundary_resume")) next = index + 7;
         return scan_aligned<kind>(next, length - head);
     }
@@ -173,7 +175,7 @@ private:
     template <Scan kind>
     bool scan_aligned(std::uint64_t index, std::uint64_t length) const {
         const std::uint8_t* p = bytes_.data() + index;
-        for (; length >= 64; length -= 64, p += 8) {
+        for (; length >= kWordBits; length -= kWordBits, p += kWordBytes) {
             const Word w = bitmap_words::load8(p);
             if (kind == Scan::any ? w != 0 : w != bitmap_words::kAllOnes) {
                 if constexpr (mutant("bitmap_full_word_early_exit_inverted")) return kind == Scan::all;
@@ -202,12 +204,12 @@ private:
         while (done < length) {
             const std::uint64_t index = pos >> 3;
             const unsigned shift = pos & 7;
-            std::uint64_t n = std::min<std::uint64_t>(length - done, 64 - shift);
-            if constexpr (mutant("bitmap_write_chunk_width")) n = std::min<std::uint64_t>(length - done, 64);
+            std::uint64_t n = std::min<std::uint64_t>(length - done, kWordBits - shift);
+            if constexpr (mutant("bitmap_write_chunk_width")) n = std::min<std::uint64_t>(length - done, kWordBits);
             const Word mask = bitmap_words::low_mask(n) << shift;
-            const std::size_t span = std::min<std::size_t>(8, bytes_.size() - index);
+            const std::size_t span = std::min<std::size_t>(kWordBytes, bytes_.size() - index);
             std::uint8_t* p = bytes_.data() + index;
-            const Word w = span == 8 ? bitmap_words::load8(p) : bitmap_words::load_le(p, span);
+            const Word w = span == kWordBytes ? bitmap_words::load8(p) : bitmap_words::load_le(p, span);
             bitmap_words::store_le(p, span, f(w, mask, shift, done, n));
             pos += n;
             done += n;

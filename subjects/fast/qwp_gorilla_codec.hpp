@@ -49,6 +49,7 @@
 #include <utility>
 
 #include "reference/qwp_gorilla/model.hpp"
+#include "subjects/fast/qwp_gorilla/thresholds.hpp"
 #include "subjects/api/mutant.hpp"
 
 #if defined(__GNUC__) || defined(__clang__)
@@ -67,6 +68,8 @@
 namespace tsc::subjects::TSC_SUBJECT_NS {
 
 namespace qwp_detail {
+
+namespace limits = tsc::thresholds::qwp_gorilla;
 
 static_assert(std::endian::native == std::endian::little || std::endian::native == std::endian::big,
               "mixed-endian hosts are not supported");
@@ -139,10 +142,8 @@ inline void store_values_le(std::uint8_t* out, const std::int64_t* in, std::size
 
 // ---- storage that is grown, never shrunk, and never value-initialized ---------------------------
 
-// Every array carries kSlack spare elements past its logical capacity so that unrolled loops may
+// Every array carries limits::kSlack spare elements past its logical capacity so that unrolled loops may
 // overshoot the end by a few elements without a remainder loop.
-inline constexpr std::size_t kSlack = 8;
-
 template <class T>
 class GrowBuffer {
 public:
@@ -153,7 +154,7 @@ public:
     void grow_to(std::size_t n) {
         if (n <= capacity_) return;
         const std::size_t cap = std::max(n, capacity_ + capacity_ / 2);
-        data_ = std::make_unique_for_overwrite<T[]>(cap + kSlack);
+        data_ = std::make_unique_for_overwrite<T[]>(cap + limits::kSlack);
         capacity_ = cap;
     }
 
@@ -196,12 +197,12 @@ constexpr CodeEntry code_entry(unsigned low4) {
 }
 
 struct CodeTable {
-    CodeEntry e[16];
+    CodeEntry e[limits::kCodeTableSize];
 };
 
 constexpr CodeTable make_code_table() {
     CodeTable t{};
-    for (unsigned i = 0; i < 16; ++i) t.e[i] = code_entry(i);
+    for (unsigned i = 0; i < limits::kCodeTableSize; ++i) t.e[i] = code_entry(i);
     return t;
 }
 
@@ -209,9 +210,12 @@ inline constexpr CodeTable kCodeTable = make_code_table();
 
 // The longest code is 36 bits. A window loaded at bit offset sh (0..7) holds 64 − sh ≥ 57 valid
 // bits, so a code that starts at most 57 − 36 = 21 bits into a window lies wholly inside it.
-inline constexpr unsigned kMaxCode = 36;
-inline constexpr unsigned kWindowBits = 57;
-inline constexpr unsigned kSafeStart = kWindowBits - kMaxCode;  // 21
+inline constexpr unsigned kMaxCode = limits::kMaxCodeBits;
+inline constexpr unsigned kWindowBits = limits::kWindowBits;
+inline constexpr unsigned kSafeStart = limits::kSafeStartBits;  // 21
+
+// The low bits of a window that are all zero when it starts a counted zero run.
+inline constexpr std::uint64_t kCountedZeroRunMask = (std::uint64_t{1} << limits::kCountedZeroRunMin) - 1;
 
 // Sign-extends the payload that `top` holds in its highest bits (payload = top >> rsh, §2.3).
 TSC_QWP_INLINE std::uint64_t sign_extend_top(std::uint64_t top, unsigned rsh) {
@@ -280,12 +284,13 @@ struct Uniform {
 // lowered to scalars where the target has no vector unit), 4 values per step; may write up to 3
 // elements past `run` (into storage slack or into slots that are written again later).
 TSC_QWP_INLINE void fill_run(std::int64_t* out, std::uint64_t run, std::uint64_t ts, std::uint64_t delta) {
+    static_assert(limits::kFillStep == 4, "four values per step below");
 #if defined(__GNUC__) || defined(__clang__)
     using V2 = std::uint64_t __attribute__((vector_size(16)));
     V2 a = {ts + delta, ts + 2 * delta};
     V2 b = {ts + 3 * delta, ts + 4 * delta};
     const V2 step = {4 * delta, 4 * delta};
-    for (std::uint64_t k = 0; k < run; k += 4) {
+    for (std::uint64_t k = 0; k < run; k += limits::kFillStep) {
         std::memcpy(out + k, &a, 16);
         std::memcpy(out + k + 2, &b, 16);
         a += step;
@@ -294,7 +299,7 @@ TSC_QWP_INLINE void fill_run(std::int64_t* out, std::uint64_t run, std::uint64_t
 #else
     std::uint64_t a = ts + delta, b = a + delta, c = b + delta, d = c + delta;
     const std::uint64_t step = delta * 4;
-    for (std::uint64_t k = 0; k < run; k += 4) {
+    for (std::uint64_t k = 0; k < run; k += limits::kFillStep) {
         out[k + 0] = static_cast<std::int64_t>(a);
         out[k + 1] = static_cast<std::int64_t>(b);
         out[k + 2] = static_cast<std::int64_t>(c);
@@ -324,12 +329,13 @@ TSC_QWP_INLINE std::uint64_t window_at(const std::uint8_t* s, std::uint64_t bitp
 template <bool kPortable>
 std::uint64_t zero_run_length(const std::uint8_t* s, std::uint64_t bitpos, std::uint64_t w, std::uint64_t remaining,
                               std::size_t last_load) {
-    unsigned z = static_cast<unsigned>(std::countr_zero(w | (std::uint64_t{1} << 56)));  // ≤ 56 valid bits
+    constexpr unsigned kBits = limits::kZeroRunBitsPerLoad;
+    unsigned z = static_cast<unsigned>(std::countr_zero(w | (std::uint64_t{1} << kBits)));  // ≤ 56 valid bits
     std::uint64_t run = z;
-    while (z == 56 && run < remaining) {
+    while (z == kBits && run < remaining) {
         const std::uint64_t q = bitpos + run;
         if ((q >> 3) > last_load) break;
-        z = static_cast<unsigned>(std::countr_zero(window_at<kPortable>(s, q) | (std::uint64_t{1} << 56)));
+        z = static_cast<unsigned>(std::countr_zero(window_at<kPortable>(s, q) | (std::uint64_t{1} << kBits)));
         run += z;
     }
     return run < remaining ? run : remaining;
@@ -382,14 +388,14 @@ std::uint64_t decode_codes(const std::uint8_t* s, std::size_t len, std::int64_t*
         bitpos += run;
     };
 
-    if (len >= 8) {
-        const std::size_t last_load = len - 8;  // highest byte offset an 8-byte load may start at
+    if (len >= limits::kLoadBytes) {
+        const std::size_t last_load = len - limits::kLoadBytes;  // highest byte offset an 8-byte load may start at
 
         // Fast region: i + 16 ≤ codes and bytes [bitpos/8, bitpos/8 + 32) inside the input, so
         // that no step below needs a bound of its own.
-        if (len >= 32 && codes >= 16) {
-            const std::uint64_t bit_limit = static_cast<std::uint64_t>(len - 32) * 8;
-            const std::uint64_t code_limit = codes - 16;
+        if (len >= limits::kFastRegionBytes && codes >= limits::kFastRegionCodes) {
+            const std::uint64_t bit_limit = static_cast<std::uint64_t>(len - limits::kFastRegionBytes) * 8;
+            const std::uint64_t code_limit = codes - limits::kFastRegionCodes;
             const auto in_fast_region = [&] { return i <= code_limit && bitpos <= bit_limit; };
 
             // Windows of bucket U, starting with v (whose first code is of bucket U), while they
@@ -412,8 +418,9 @@ std::uint64_t decode_codes(const std::uint8_t* s, std::size_t len, std::int64_t*
                 bitpos += g * U::kLen;
                 // (kCount−1)·len + 3 ≤ 57: the bits of three more codes are still valid in v.
                 const std::uint64_t rest = v >> (g * U::kLen);
-                if ((rest & 1u) == 0 && (rest & 0xFFu) != 0) {
-                    const unsigned z = static_cast<unsigned>(std::countr_zero(rest | 8u));  // 1..3
+                if ((rest & 1u) == 0 && (rest & kCountedZeroRunMask) != 0) {
+                    constexpr std::uint64_t kStop = std::uint64_t{1} << limits::kZerosAfterBucketRun;
+                    const unsigned z = static_cast<unsigned>(std::countr_zero(rest | kStop));  // 1..3
                     emit_zeros3(out + i, z, ts, delta);
                     i += z;
                     bitpos += z;
@@ -430,6 +437,7 @@ std::uint64_t decode_codes(const std::uint8_t* s, std::size_t len, std::int64_t*
                     U::emit_all(w, out + i, ts, delta);
                     i += 1;
                     bitpos += U::kLen;
+                    static_assert(limits::kWideCodeWindowsPerStep == 4, "four windows below");
                     while (in_fast_region()) {
                         const std::uint64_t w0 = window_at<kPortable>(s, bitpos);
                         const std::uint64_t w1 = window_at<kPortable>(s, bitpos + U::kLen);
@@ -440,13 +448,13 @@ std::uint64_t decode_codes(const std::uint8_t* s, std::size_t len, std::int64_t*
                         U::emit_all(w1, out + i + 1, ts, delta);
                         U::emit_all(w2, out + i + 2, ts, delta);
                         U::emit_all(w3, out + i + 3, ts, delta);
-                        i += 4;
-                        bitpos += 4 * U::kLen;
+                        i += limits::kWideCodeWindowsPerStep;
+                        bitpos += limits::kWideCodeWindowsPerStep * U::kLen;
                     }
                 } else if ((low & 3u) == 1u) {
                     bucket_run(Uniform<0>{}, w);  // 7-bit bucket, 9-bit codes
                 } else if ((low & 1u) == 0) {
-                    if ((w & 0xFFu) == 0) {
+                    if ((w & kCountedZeroRunMask) == 0) {
                         zero_run(w, last_load);
                     } else {
                         // 1–7 zero codes: the next window starts at the code after them.
@@ -467,7 +475,7 @@ std::uint64_t decode_codes(const std::uint8_t* s, std::size_t len, std::int64_t*
         // General region: every window is one 8-byte load wholly inside the input.
         while (i < codes && (bitpos >> 3) <= last_load) {
             const std::uint64_t w = window_at<kPortable>(s, bitpos);
-            if ((w & 0xFFu) == 0)
+            if ((w & kCountedZeroRunMask) == 0)
                 zero_run(w, last_load);
             else
                 table_codes(w);
@@ -479,14 +487,15 @@ std::uint64_t decode_codes(const std::uint8_t* s, std::size_t len, std::int64_t*
     if (i < codes) {
         const std::size_t start = static_cast<std::size_t>(bitpos >> 3);
         const std::size_t rem = len - start;  // < 8 here
-        std::uint8_t buf[24] = {};
+        std::uint8_t buf[limits::kTailBufferBytes] = {};
         std::memcpy(buf, s + start, rem);
         const std::uint64_t limit = static_cast<std::uint64_t>(rem) * 8;
         std::uint64_t lb = bitpos & 7;
         while (i < codes) {
             const std::uint64_t w = window_at<kPortable>(buf, lb);
             if ((w & 1u) == 0) {
-                std::uint64_t run = static_cast<unsigned>(std::countr_zero(w | (std::uint64_t{1} << 56)));
+                std::uint64_t run =
+                    static_cast<unsigned>(std::countr_zero(w | (std::uint64_t{1} << limits::kZeroRunBitsPerLoad)));
                 run = std::min({run, limit - lb, codes - i});
                 if (run == 0) return UINT64_MAX;  // lb == limit: no bit left
                 fill_run(out + i, run, ts, delta);
@@ -734,12 +743,12 @@ constexpr BucketCode bucket_code(unsigned bucket) {
 // for negatives), or of 1 when m = 0: m < 2^6 fits 7 bits two's complement, m < 2^8 fits 9,
 // m < 2^11 fits 12, m < 2^31 fits int32. One table load chooses the bucket and tests int32.
 struct BucketTable {
-    BucketCode e[64];
+    BucketCode e[limits::kBucketTableSize];
 };
 
 constexpr BucketTable make_bucket_table() {
     BucketTable t{};
-    for (unsigned top = 0; top < 64; ++top)
+    for (unsigned top = 0; top < limits::kBucketTableSize; ++top)
         t.e[top] = bucket_code(top <= 5 ? 0 : top <= 7 ? 1 : top <= 10 ? 2 : top <= 30 ? 3 : 4);
     return t;
 }
@@ -782,9 +791,10 @@ std::size_t QwpGorillaEncoder<kPortable>::write_gorilla(std::uint8_t* out, std::
         if (dod == 0) {
             // A run of zero codes: find its end four values at a time, emit it as one bit count.
             std::size_t j = i + 1;
-            while (j + 4 <= n && ((u(j) - u(j - 1) - delta) | (u(j + 1) - u(j) - delta) |
+            static_assert(qwp_detail::limits::kEncoderZeroRunStep == 4, "four values per step below");
+            while (j + qwp_detail::limits::kEncoderZeroRunStep <= n && ((u(j) - u(j - 1) - delta) | (u(j + 1) - u(j) - delta) |
                                   (u(j + 2) - u(j + 1) - delta) | (u(j + 3) - u(j + 2) - delta)) == 0)
-                j += 4;
+                j += qwp_detail::limits::kEncoderZeroRunStep;
             while (j < n && u(j) - u(j - 1) == delta) ++j;
             const std::uint64_t total = nb + static_cast<std::uint64_t>(j - i);
             if (total >= 8) {

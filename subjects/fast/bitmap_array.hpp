@@ -56,8 +56,11 @@ public:
     void reset() override { std::memset(bytes_.data(), 0x00, bytes_.size()); }
 
     bitmap::ErrorClass mark_range(std::int32_t start, std::int32_t length) override {
+        if constexpr (mutant("bitmap_markrange_len0_checked")) {  // MUTANT: the range is checked first
+            if (!bitmap_words::range_fits(start, length, size_)) return bitmap::ErrorClass::range_out_of_bounds;
+        }
         // §4.1: length <= 0 does nothing, before any range check.
-        if (length <= 0 && !mutant("bitmap_markrange_len0_checked")) return bitmap::ErrorClass::ok;
+        if (length <= 0) return bitmap::ErrorClass::ok;
         if (!bitmap_words::range_fits(start, length, size_)) return bitmap::ErrorClass::range_out_of_bounds;
         update_words(start, length, [](Word w, Word mask, unsigned, std::uint64_t, std::uint64_t) { return w | mask; });
         return bitmap::ErrorClass::ok;
@@ -98,10 +101,12 @@ public:
     bitmap::ErrorClass merge(const bitmap::Value& src, std::int32_t src_start, std::int32_t dst_start,
                              std::int32_t length) override {
         if (length <= 0) return bitmap::ErrorClass::ok;
-        const bool source_fits =
-            mutant("bitmap_merge_checks_only_destination") || bitmap_words::range_fits(src_start, length, src.size);
-        if (!source_fits || !bitmap_words::range_fits(dst_start, length, size_))
-            return bitmap::ErrorClass::range_out_of_bounds;
+        if constexpr (mutant("bitmap_merge_checks_only_destination")) {  // MUTANT: the source range is not checked
+            if (!bitmap_words::range_fits(dst_start, length, size_)) return bitmap::ErrorClass::range_out_of_bounds;
+        } else {
+            if (!bitmap_words::range_fits(src_start, length, src.size) || !bitmap_words::range_fits(dst_start, length, size_))
+                return bitmap::ErrorClass::range_out_of_bounds;
+        }
         const std::span<const std::uint8_t> from(src.bytes);
         const auto src_pos = static_cast<std::uint64_t>(src_start);
         update_words(dst_start, length, [from, src_pos](Word w, Word mask, unsigned shift, std::uint64_t done,

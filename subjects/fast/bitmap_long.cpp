@@ -21,8 +21,8 @@ bitmap::ErrorClass LongBitmap::merge(const bitmap::Value& src, std::int32_t src_
 Bytes LongBitmap::byte_array() const {
     Bytes out(bytes_for(size_), 0);
     Word le = word_;
-    if constexpr (std::endian::native == std::endian::big && !mutant("bitmap_long_bytes_host_order"))
-        le = __builtin_bswap64(le);
+    if constexpr (std::endian::native == std::endian::big) le = __builtin_bswap64(le);
+    if constexpr (mutant("bitmap_long_bytes_host_order")) le = word_;  // MUTANT: host order on any host
     std::memcpy(out.data(), &le, std::min<std::size_t>(bitmap_words::kWordBytes, out.size()));
     if (has_padding_byte()) out[bitmap_words::kWordBytes] = padding_;
     return out;

@@ -28,8 +28,8 @@ public:
         if (v.size < 0 || v.size > kMaxSize || v.bytes.size() != bytes_for(v.size)) return nullptr;
         auto b = create(v.size);
         b->word_ = bitmap_words::load_available(v.bytes, 0);
-        if (v.bytes.size() > bitmap_words::kWordBytes && !mutant("bitmap_long_from_bytes_drops_padding"))
-            b->padding_ = v.bytes[bitmap_words::kWordBytes];
+        if constexpr (mutant("bitmap_long_from_bytes_drops_padding")) return b;  // MUTANT: the 9th byte is dropped
+        if (v.bytes.size() > bitmap_words::kWordBytes) b->padding_ = v.bytes[bitmap_words::kWordBytes];
         return b;
     }
 
@@ -54,7 +54,8 @@ public:
     // older @061e749b left it 0).
     void mark_all() override {
         word_ = bitmap_words::kAllOnes;
-        if constexpr (!mutant("bitmap_long_markall_padding")) padding_ = has_padding_byte() ? 0xFF : 0x00;
+        if constexpr (mutant("bitmap_long_markall_padding")) return;  // MUTANT: the 9th byte is left as it was
+        padding_ = has_padding_byte() ? 0xFF : 0x00;
     }
 
     void reset() override {

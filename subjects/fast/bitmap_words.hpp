@@ -34,8 +34,8 @@ constexpr Word low_mask(std::uint64_t n) {
 
 // A native word in the array's little-endian layout and back: a byte swap on big-endian hosts.
 inline Word le_to_native(Word v) {
-    if constexpr (std::endian::native == std::endian::big && !mutant("bitmap_array_load_host_order"))
-        return __builtin_bswap64(v);
+    if constexpr (mutant("bitmap_array_load_host_order")) return v;  // MUTANT: no swap on big-endian hosts
+    if constexpr (std::endian::native == std::endian::big) return __builtin_bswap64(v);
     return v;
 }
 
@@ -67,8 +67,8 @@ inline Word extract_bits(std::span<const std::uint8_t> bytes, std::uint64_t pos,
     const std::uint64_t index = pos >> 3;
     const unsigned shift = pos & 7;
     Word v = load_available(bytes, index) >> shift;
-    if (shift != 0 && n > kWordBits - shift && !mutant("bitmap_long_extract_single_load"))
-        v |= load_available(bytes, index + kWordBytes) << (kWordBits - shift);
+    if constexpr (mutant("bitmap_long_extract_single_load")) return v & low_mask(n);  // MUTANT: the 9th byte is not read
+    if (shift != 0 && n > kWordBits - shift) v |= load_available(bytes, index + kWordBytes) << (kWordBits - shift);
     return v & low_mask(n);
 }
 

@@ -104,7 +104,8 @@ public:
         if constexpr (mutant("bitmap_merge_checks_only_destination")) {  // MUTANT: the source range is not checked
             if (!bitmap_words::range_fits(dst_start, length, size_)) return bitmap::ErrorClass::range_out_of_bounds;
         } else {
-            if (!bitmap_words::range_fits(src_start, length, src.size) || !bitmap_words::range_fits(dst_start, length, size_))
+            if (!bitmap_words::range_fits(src_start, length, src.size) ||
+                !bitmap_words::range_fits(dst_start, length, size_))
                 return bitmap::ErrorClass::range_out_of_bounds;
         }
         const std::span<const std::uint8_t> from(src.bytes);

@@ -28,7 +28,8 @@ static_assert(kWordBits == 8 * sizeof(Word) && kWordBytes == sizeof(Word));
 // Bits [0, n) for 0 <= n <= 64. A plain (1 << n) - 1 is undefined at n = 64, which is exactly the
 // full-word case of a 64-bit long-backed bitmap.
 constexpr Word low_mask(std::uint64_t n) {
-    if constexpr (mutant("bitmap_long_full_word_mask")) return (Word{1} << (n & (kWordBits - 1))) - 1;  // Java's masked shift
+    // MUTANT bitmap_long_full_word_mask: Java's masked shift
+    if constexpr (mutant("bitmap_long_full_word_mask")) return (Word{1} << (n & (kWordBits - 1))) - 1;
     return n >= kWordBits ? kAllOnes : (Word{1} << n) - 1;
 }
 
@@ -67,7 +68,8 @@ inline Word extract_bits(std::span<const std::uint8_t> bytes, std::uint64_t pos,
     const std::uint64_t index = pos >> 3;
     const unsigned shift = pos & 7;
     Word v = load_available(bytes, index) >> shift;
-    if constexpr (mutant("bitmap_long_extract_single_load")) return v & low_mask(n);  // MUTANT: the 9th byte is not read
+    // MUTANT bitmap_long_extract_single_load: the second load (the 9th byte) is left out
+    if constexpr (mutant("bitmap_long_extract_single_load")) return v & low_mask(n);
     if (shift != 0 && n > kWordBits - shift) v |= load_available(bytes, index + kWordBytes) << (kWordBits - shift);
     return v & low_mask(n);
 }

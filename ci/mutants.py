@@ -107,6 +107,8 @@ def host_cpu_flags():
 
 
 def registered(build, name, s390x):
+    if not (build / "tsconform").exists():  # that build was never made
+        return False
     out = subprocess.run([*(QEMU if s390x else []), str(build / "tsconform"), "subjects"],
                          capture_output=True, text=True).stdout
     return any(line.split()[-1:] == [name] for line in out.splitlines())

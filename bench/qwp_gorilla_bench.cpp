@@ -23,7 +23,7 @@
 #include <unistd.h>
 
 #include "reference/qwp_gorilla/reference.hpp"
-#include "subjects/fast/qwp_gorilla_codec.hpp"
+#include "subjects/fast/qwp_gorilla/codec.hpp"
 
 namespace {
 

@@ -2,13 +2,20 @@
 """Runs the mutant catalogue against the suite and prints the kill table.
 
 Each mutant of subjects/mutants/catalogue.json is a subject named mutant:<family>:<name>, built
-into the dev build, the s390x build (big-endian-only mutants) and the fuzz-mutants build. For each mutant the
-checks of its family run in order, selected with TSCONFORM_SUBJECTS, until one fails:
+into the dev build, the s390x build (big-endian-only mutants), the asan build (sanitizer-only
+mutants) and the fuzz-mutants build. Before anything runs, the catalogue is checked against the
+code: every catalogued name must occur under subjects/ as mutant("<name>"), and every
+mutant("...") switch there must be catalogued; a mismatch lists the names and exits with status 2.
+For each mutant the checks of its family run in order, selected with TSCONFORM_SUBJECTS, until one fails:
   vectors, properties (the rest of the family's test binary), replay:<target> (each fuzz
   target over its corpus), and, unless --fast, fuzz:<target> for --fuzz-seconds each.
 A mutant whose catalogue entry has "platform": "s390x" only misbehaves on a big-endian host:
 its checks run in the s390x build under qemu-s390x. A mutant with "cpu": "avx2" sits in a path
 taken only on hosts with that instruction set; on other hosts it is reported as skipped.
+A mutant with "sanitizer": "address" misbehaves only in ways a sanitizer sees (an out-of-bounds
+read that returns the right answer): its checks run in the asan build (`cmake --preset asan`, which
+sets TSC_MUTANT_SANITIZER=address and so builds only those mutants), and a sanitizer report fails
+the check like any other failure. --sanitizer address runs only those mutants.
 
 Exit status 1 when a mutant survives or is missing from its build.
 """
@@ -17,6 +24,7 @@ import concurrent.futures
 import json
 import os
 import pathlib
+import re
 import shutil
 import statistics
 import subprocess
@@ -33,6 +41,26 @@ def load_catalogue():
         return json.load(f)["mutants"]
 
 
+SWITCH = re.compile(r'mutant\("([^"]*)"\)')
+CODE_SUFFIXES = {".hpp", ".cpp", ".h", ".cc"}
+
+
+def switches_in_code():
+    """Every name switched on as mutant("<name>") in the code under subjects/."""
+    names = set()
+    for path in (ROOT / "subjects").rglob("*"):
+        if path.suffix in CODE_SUFFIXES:
+            names.update(SWITCH.findall(path.read_text()))
+    return names
+
+
+def catalogue_mismatches(catalogue):
+    """(catalogued names without a switch, switches without a catalogue entry), each sorted."""
+    catalogued = {m["name"] for m in catalogue}
+    switched = switches_in_code()
+    return sorted(catalogued - switched), sorted(switched - catalogued)
+
+
 def fuzz_targets(family):
     return sorted(p.stem for p in (ROOT / "fuzz").glob(f"{family}_*.cpp")) + (
         [family] if (ROOT / "fuzz" / f"{family}.cpp").exists() else [])
@@ -46,7 +74,7 @@ def checks_for(mutant, args):
     """(check name, build folder, argv) in the order they run; the fuzz tier last."""
     family = mutant["family"]
     s390x = mutant.get("platform") == "s390x"
-    build = ROOT / "build" / ("s390x" if s390x else "dev")
+    build = ROOT / "build" / ("s390x" if s390x else "asan" if "sanitizer" in mutant else "dev")
     prefix = QEMU if s390x else []
     test = [*prefix, str(build / f"test_{family}")]
     checks = [("vectors", test + ["--gtest_filter=*Vectors*", "--gtest_fail_fast"]),
@@ -79,6 +107,8 @@ def host_cpu_flags():
 
 
 def registered(build, name, s390x):
+    if not (build / "tsconform").exists():  # that build was never made
+        return False
     out = subprocess.run([*(QEMU if s390x else []), str(build / "tsconform"), "subjects"],
                          capture_output=True, text=True).stdout
     return any(line.split()[-1:] == [name] for line in out.splitlines())
@@ -134,9 +164,20 @@ def main():
     parser.add_argument("--rc-params", default="max_success=1000 noshrink=1")
     parser.add_argument("--family", action="append", help="only these families")
     parser.add_argument("--only", action="append", help="only these mutant names")
+    parser.add_argument("--sanitizer", choices=["address"],
+                        help="only the mutants that this sanitizer kills (they run in build/asan)")
     args = parser.parse_args()
-    mutants = [m for m in load_catalogue()
-               if (not args.family or m["family"] in args.family) and (not args.only or m["name"] in args.only)]
+    catalogue = load_catalogue()
+    uncoded, uncatalogued = catalogue_mismatches(catalogue)
+    if uncoded or uncatalogued:
+        if uncoded:
+            print("catalogued, but no mutant(\"<name>\") under subjects/: " + ", ".join(uncoded), file=sys.stderr)
+        if uncatalogued:
+            print("mutant(\"<name>\") under subjects/, but not catalogued: " + ", ".join(uncatalogued), file=sys.stderr)
+        sys.exit(2)
+    mutants = [m for m in catalogue
+               if (not args.family or m["family"] in args.family) and (not args.only or m["name"] in args.only)
+               and (not args.sanitizer or m.get("sanitizer") == args.sanitizer)]
     with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
         results = list(pool.map(lambda m: hunt(m, args), mutants))
     print_table(results)

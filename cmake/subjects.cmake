@@ -1,20 +1,29 @@
 # Builds the in-process subjects: each family's fast source once as `fast`, and, with
 # TSC_MUTANTS, once more per catalogued mutant with that mutant's switch on and a namespace of
 # its own. Generates register_builtin_subjects(), which registers them all.
+#
+# A mutant build gets TSC_MUTANT (its name) and TSC_MUTANT_IMPLEMENTATION (the catalogue's
+# "implementation": which of the family's implementations the mutant subject wraps).
+# TSC_MUTANT_PLATFORM / TSC_MUTANT_SANITIZER keep only the mutants whose catalogue "platform" /
+# "sanitizer" is that value (the s390x build, the asan build).
+
+set(TSC_MUTANT_SANITIZER "" CACHE STRING
+    "With TSC_MUTANTS, only the mutants whose catalogue sanitizer is this (e.g. address)")
 
 function(tsc_fast_sources family out)
   file(GLOB sources CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/subjects/fast/${family}*.cpp)
   set(${out} ${sources} PARENT_SCOPE)
 endfunction()
 
-# Reads subjects/mutants/catalogue.json into parallel lists of names and families.
-function(tsc_read_catalogue names_out families_out)
+# Reads subjects/mutants/catalogue.json into parallel lists of names, families and implementations.
+function(tsc_read_catalogue names_out families_out implementations_out)
   set(catalogue ${PROJECT_SOURCE_DIR}/subjects/mutants/catalogue.json)
   set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${catalogue})
   file(READ ${catalogue} json)
   string(JSON count LENGTH ${json} mutants)
   set(names)
   set(families)
+  set(implementations)
   if(count GREATER 0)
     math(EXPR last "${count} - 1")
     foreach(i RANGE ${last})
@@ -24,15 +33,25 @@ function(tsc_read_catalogue names_out families_out)
       if(no_platform)
         set(platform any)
       endif()
+      string(JSON sanitizer ERROR_VARIABLE no_sanitizer GET ${json} mutants ${i} sanitizer)
+      if(no_sanitizer)
+        set(sanitizer "")
+      endif()
+      string(JSON implementation GET ${json} mutants ${i} implementation)
       if(TSC_MUTANT_PLATFORM AND NOT platform STREQUAL TSC_MUTANT_PLATFORM)
+        continue()
+      endif()
+      if(TSC_MUTANT_SANITIZER AND NOT sanitizer STREQUAL TSC_MUTANT_SANITIZER)
         continue()
       endif()
       list(APPEND names ${name})
       list(APPEND families ${family})
+      list(APPEND implementations ${implementation})
     endforeach()
   endif()
   set(${names_out} ${names} PARENT_SCOPE)
   set(${families_out} ${families} PARENT_SCOPE)
+  set(${implementations_out} ${implementations} PARENT_SCOPE)
 endfunction()
 
 function(tsc_add_subjects target)
@@ -51,8 +70,8 @@ function(tsc_add_subjects target)
   target_link_libraries(${target} PUBLIC tsc_model)
 
   if(TSC_MUTANTS)
-    tsc_read_catalogue(names families)
-    foreach(name family IN ZIP_LISTS names families)
+    tsc_read_catalogue(names families implementations)
+    foreach(name family implementation IN ZIP_LISTS names families implementations)
       tsc_fast_sources(${family} sources)
       if(NOT sources)
         message(FATAL_ERROR "mutant ${name}: unknown family ${family}")
@@ -63,7 +82,8 @@ function(tsc_add_subjects target)
       set(ns mutant_${name})
       add_library(${ns} OBJECT ${sources})
       target_link_libraries(${ns} PUBLIC tsc_model)
-      target_compile_definitions(${ns} PRIVATE TSC_MUTANT="${name}" TSC_SUBJECT_NS=${ns})
+      target_compile_definitions(${ns} PRIVATE TSC_MUTANT="${name}" TSC_MUTANT_IMPLEMENTATION="${implementation}"
+                                                 TSC_SUBJECT_NS=${ns})
       # No debug info: a mutant is debugged by its report, and -g doubles the build's longest step.
       target_compile_options(${ns} PRIVATE -g0)
       target_sources(${target} PRIVATE $<TARGET_OBJECTS:${ns}>)

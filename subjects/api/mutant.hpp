@@ -10,6 +10,12 @@
 #define TSC_MUTANT ""
 #endif
 
+// The catalogue's "implementation" of the mutant: which of its family's implementations the mutant
+// subject wraps ("" in the normal build).
+#ifndef TSC_MUTANT_IMPLEMENTATION
+#define TSC_MUTANT_IMPLEMENTATION ""
+#endif
+
 #ifndef TSC_SUBJECT_NS
 #define TSC_SUBJECT_NS fast
 #endif
@@ -17,6 +23,7 @@
 namespace tsc {
 
 inline constexpr std::string_view kMutant = TSC_MUTANT;
+inline constexpr std::string_view kMutantImplementation = TSC_MUTANT_IMPLEMENTATION;
 
 constexpr bool mutant(std::string_view name) { return kMutant == name; }
 

@@ -9,7 +9,7 @@ bitmap::Answer ArrayBitmap::equals_in_range(const bitmap::Value& other, std::int
     const std::span<const std::uint8_t> theirs(other.bytes);
     std::uint64_t left = static_cast<std::uint64_t>(r);
     std::uint64_t index = 0;
-    for (; left >= 64; left -= 64, index += 8)
+    for (; left >= kWordBits; left -= kWordBits, index += kWordBytes)
         if (bitmap_words::load8(bytes_.data() + index) != bitmap_words::load_available(theirs, index))
             return {bitmap::ErrorClass::ok, false};
     if (left == 0) return {bitmap::ErrorClass::ok, true};

@@ -18,6 +18,8 @@ class ArrayBitmap final : public bitmap::Bitmap {
 public:
     using Word = bitmap_words::Word;
     using Scan = bitmap_words::Scan;
+    static constexpr unsigned kWordBits = bitmap_words::kWordBits;
+    static constexpr std::size_t kWordBytes = bitmap_words::kWordBytes;
 
     static constexpr std::int32_t kMaxSize = bitmap::kMaxSize;
 
@@ -54,8 +56,11 @@ public:
     void reset() override { std::memset(bytes_.data(), 0x00, bytes_.size()); }
 
     bitmap::ErrorClass mark_range(std::int32_t start, std::int32_t length) override {
+        if constexpr (mutant("bitmap_markrange_len0_checked")) {  // MUTANT: the range is checked first
+            if (!bitmap_words::range_fits(start, length, size_)) return bitmap::ErrorClass::range_out_of_bounds;
+        }
         // §4.1: length <= 0 does nothing, before any range check.
-        if (length <= 0 && !mutant("bitmap_markrange_len0_checked")) return bitmap::ErrorClass::ok;
+        if (length <= 0) return bitmap::ErrorClass::ok;
         if (!bitmap_words::range_fits(start, length, size_)) return bitmap::ErrorClass::range_out_of_bounds;
         update_words(start, length, [](Word w, Word mask, unsigned, std::uint64_t, std::uint64_t) { return w | mask; });
         return bitmap::ErrorClass::ok;
@@ -96,10 +101,13 @@ public:
     bitmap::ErrorClass merge(const bitmap::Value& src, std::int32_t src_start, std::int32_t dst_start,
                              std::int32_t length) override {
         if (length <= 0) return bitmap::ErrorClass::ok;
-        const bool source_fits =
-            mutant("bitmap_merge_checks_only_destination") || bitmap_words::range_fits(src_start, length, src.size);
-        if (!source_fits || !bitmap_words::range_fits(dst_start, length, size_))
-            return bitmap::ErrorClass::range_out_of_bounds;
+        if constexpr (mutant("bitmap_merge_checks_only_destination")) {  // MUTANT: the source range is not checked
+            if (!bitmap_words::range_fits(dst_start, length, size_)) return bitmap::ErrorClass::range_out_of_bounds;
+        } else {
+            if (!bitmap_words::range_fits(src_start, length, src.size) ||
+                !bitmap_words::range_fits(dst_start, length, size_))
+                return bitmap::ErrorClass::range_out_of_bounds;
+        }
         const std::span<const std::uint8_t> from(src.bytes);
         const auto src_pos = static_cast<std::uint64_t>(src_start);
         update_words(dst_start, length, [from, src_pos](Word w, Word mask, unsigned shift, std::uint64_t done,
@@ -158,13 +166,13 @@ private:
         // Offset path: the head word holds positions [start, start + 64 - shift).
         const std::uint64_t index = start >> 3;
         const unsigned shift = start & 7;
-        std::uint64_t head = std::min<std::uint64_t>(length, 64 - shift);
-        if constexpr (mutant("bitmap_offset_head_width")) head = std::min<std::uint64_t>(length, 64);
+        std::uint64_t head = std::min<std::uint64_t>(length, kWordBits - shift);
+        if constexpr (mutant("bitmap_offset_head_width")) head = std::min<std::uint64_t>(length, kWordBits);
         const Word mask = bitmap_words::low_mask(head);
         const Word w = (bitmap_words::load_available(view(), index) >> shift) & mask;
         if (kind == Scan::any ? w != 0 : w != mask) return kind == Scan::any;
         // Word boundary: start + 64 - shift is byte (index + 8)'s first position.
-        std::uint64_t next = index + 8;
+        std::uint64_t next = index + kWordBytes;
         if constexpr (mutant("bitmap_word_boundary_resume")) next = index + 7;
         return scan_aligned<kind>(next, length - head);
     }
@@ -173,7 +181,7 @@ private:
     template <Scan kind>
     bool scan_aligned(std::uint64_t index, std::uint64_t length) const {
         const std::uint8_t* p = bytes_.data() + index;
-        for (; length >= 64; length -= 64, p += 8) {
+        for (; length >= kWordBits; length -= kWordBits, p += kWordBytes) {
             const Word w = bitmap_words::load8(p);
             if (kind == Scan::any ? w != 0 : w != bitmap_words::kAllOnes) {
                 if constexpr (mutant("bitmap_full_word_early_exit_inverted")) return kind == Scan::all;
@@ -202,12 +210,12 @@ private:
         while (done < length) {
             const std::uint64_t index = pos >> 3;
             const unsigned shift = pos & 7;
-            std::uint64_t n = std::min<std::uint64_t>(length - done, 64 - shift);
-            if constexpr (mutant("bitmap_write_chunk_width")) n = std::min<std::uint64_t>(length - done, 64);
+            std::uint64_t n = std::min<std::uint64_t>(length - done, kWordBits - shift);
+            if constexpr (mutant("bitmap_write_chunk_width")) n = std::min<std::uint64_t>(length - done, kWordBits);
             const Word mask = bitmap_words::low_mask(n) << shift;
-            const std::size_t span = std::min<std::size_t>(8, bytes_.size() - index);
+            const std::size_t span = std::min<std::size_t>(kWordBytes, bytes_.size() - index);
             std::uint8_t* p = bytes_.data() + index;
-            const Word w = span == 8 ? bitmap_words::load8(p) : bitmap_words::load_le(p, span);
+            const Word w = span == kWordBytes ? bitmap_words::load8(p) : bitmap_words::load_le(p, span);
             bitmap_words::store_le(p, span, f(w, mask, shift, done, n));
             pos += n;
             done += n;

@@ -21,10 +21,10 @@ bitmap::ErrorClass LongBitmap::merge(const bitmap::Value& src, std::int32_t src_
 Bytes LongBitmap::byte_array() const {
     Bytes out(bytes_for(size_), 0);
     Word le = word_;
-    if constexpr (std::endian::native == std::endian::big && !mutant("bitmap_long_bytes_host_order"))
-        le = __builtin_bswap64(le);
-    std::memcpy(out.data(), &le, std::min<std::size_t>(8, out.size()));
-    if (has_padding_byte()) out[8] = padding_;
+    if constexpr (std::endian::native == std::endian::big) le = __builtin_bswap64(le);
+    if constexpr (mutant("bitmap_long_bytes_host_order")) le = word_;  // MUTANT: host order on any host
+    std::memcpy(out.data(), &le, std::min<std::size_t>(bitmap_words::kWordBytes, out.size()));
+    if (has_padding_byte()) out[bitmap_words::kWordBytes] = padding_;
     return out;
 }
 
@@ -39,10 +39,10 @@ bitmap::BytesAnswer LongBitmap::truncated_byte_array(std::int32_t k) const {
 // and the stored 9th byte.
 bool LongBitmap::equals(const bitmap::Value& other) const {
     if (other.size != size_ || other.bytes.size() != bytes_for(size_)) return false;
-    const std::uint64_t visible = std::min<std::uint64_t>(64, other.bytes.size() * 8);
+    const std::uint64_t visible = std::min<std::uint64_t>(bitmap_words::kWordBits, other.bytes.size() * 8);
     if (((word_ ^ bitmap_words::load_available(other.bytes, 0)) & bitmap_words::low_mask(visible)) != 0) return false;
     if constexpr (mutant("bitmap_long_equals_ignores_padding")) return true;
-    return !has_padding_byte() || other.bytes[8] == padding_;
+    return !has_padding_byte() || other.bytes[bitmap_words::kWordBytes] == padding_;
 }
 
 bitmap::Answer LongBitmap::equals_in_range(const bitmap::Value& other, std::int32_t r) const {

@@ -15,7 +15,8 @@ class LongBitmap final : public bitmap::Bitmap {
 public:
     using Word = bitmap_words::Word;
 
-    static constexpr std::int32_t kMaxSize = 64;
+    static constexpr std::int32_t kMaxSize = tsc::thresholds::bitmap::kLongMaxSize;
+    static_assert(kMaxSize == bitmap_words::kWordBits, "one word holds the whole bitmap");
 
     static std::unique_ptr<LongBitmap> create(std::int32_t size) {
         if (size < 0 || size > kMaxSize) return nullptr;
@@ -27,7 +28,8 @@ public:
         if (v.size < 0 || v.size > kMaxSize || v.bytes.size() != bytes_for(v.size)) return nullptr;
         auto b = create(v.size);
         b->word_ = bitmap_words::load_available(v.bytes, 0);
-        if (v.bytes.size() > 8 && !mutant("bitmap_long_from_bytes_drops_padding")) b->padding_ = v.bytes[8];
+        if constexpr (mutant("bitmap_long_from_bytes_drops_padding")) return b;  // MUTANT: the 9th byte is dropped
+        if (v.bytes.size() > bitmap_words::kWordBytes) b->padding_ = v.bytes[bitmap_words::kWordBytes];
         return b;
     }
 
@@ -52,7 +54,8 @@ public:
     // older @061e749b left it 0).
     void mark_all() override {
         word_ = bitmap_words::kAllOnes;
-        if constexpr (!mutant("bitmap_long_markall_padding")) padding_ = has_padding_byte() ? 0xFF : 0x00;
+        if constexpr (mutant("bitmap_long_markall_padding")) return;  // MUTANT: the 9th byte is left as it was
+        padding_ = has_padding_byte() ? 0xFF : 0x00;
     }
 
     void reset() override {
@@ -113,7 +116,7 @@ private:
     explicit LongBitmap(std::int32_t size) : size_(size) {}
 
     static std::size_t bytes_for(std::int32_t size) { return (static_cast<std::size_t>(size) >> 3) + 1; }
-    bool has_padding_byte() const { return bytes_for(size_) > 8; }
+    bool has_padding_byte() const { return bytes_for(size_) > bitmap_words::kWordBytes; }
     Word size_mask() const { return bitmap_words::low_mask(static_cast<std::uint64_t>(size_)); }
 
     // The mask of positions [start, start+length), a range that fits: 0 <= start <= start+length <= 64.

@@ -2,8 +2,8 @@
 //
 // Normal build: `fast-array` (byte-array-backed, any size up to bitmap::kMaxSize) and `fast-long`
 // (long-backed, sizes 0-64 only: create() gives no result for any other size).
-// Mutant build (TSC_MUTANT set): one subject, `mutant:bitmap:<name>`, wrapping the long-backed
-// implementation for mutants named bitmap_long_* and the array-backed one for every other.
+// Mutant build (TSC_MUTANT set): one subject, `mutant:bitmap:<name>`, wrapping the implementation
+// its catalogue entry names: "long" (long-backed) or "array" (byte-array-backed).
 #include <memory>
 #include <string>
 #include <utility>
@@ -38,10 +38,12 @@ void add(std::string name) {
 }  // namespace
 
 void register_bitmap() {
+    static_assert(tsc::kMutant.empty() || tsc::kMutantImplementation == "long" || tsc::kMutantImplementation == "array",
+                  "a bitmap mutant's catalogue implementation is \"long\" or \"array\"");
     if constexpr (tsc::kMutant.empty()) {
         add<ArrayBitmap>("fast-array");
         add<LongBitmap>("fast-long");
-    } else if constexpr (tsc::kMutant.starts_with("bitmap_long_")) {
+    } else if constexpr (tsc::kMutantImplementation == "long") {
         add<LongBitmap>("mutant:bitmap:" + std::string(tsc::kMutant));
     } else {
         add<ArrayBitmap>("mutant:bitmap:" + std::string(tsc::kMutant));

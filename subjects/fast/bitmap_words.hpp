@@ -13,23 +13,30 @@
 #include <span>
 
 #include "subjects/api/mutant.hpp"
+#include "subjects/fast/bitmap/thresholds.hpp"
 
 namespace tsc::subjects::TSC_SUBJECT_NS::bitmap_words {
 
+namespace limits = tsc::thresholds::bitmap;
+
 using Word = std::uint64_t;
 inline constexpr Word kAllOnes = ~Word{0};
+inline constexpr unsigned kWordBits = limits::kWordBits;
+inline constexpr std::size_t kWordBytes = limits::kWordBytes;
+static_assert(kWordBits == 8 * sizeof(Word) && kWordBytes == sizeof(Word));
 
 // Bits [0, n) for 0 <= n <= 64. A plain (1 << n) - 1 is undefined at n = 64, which is exactly the
 // full-word case of a 64-bit long-backed bitmap.
 constexpr Word low_mask(std::uint64_t n) {
-    if constexpr (mutant("bitmap_long_full_word_mask")) return (Word{1} << (n & 63)) - 1;  // Java's masked shift
-    return n >= 64 ? kAllOnes : (Word{1} << n) - 1;
+    // MUTANT bitmap_long_full_word_mask: Java's masked shift
+    if constexpr (mutant("bitmap_long_full_word_mask")) return (Word{1} << (n & (kWordBits - 1))) - 1;
+    return n >= kWordBits ? kAllOnes : (Word{1} << n) - 1;
 }
 
 // A native word in the array's little-endian layout and back: a byte swap on big-endian hosts.
 inline Word le_to_native(Word v) {
-    if constexpr (std::endian::native == std::endian::big && !mutant("bitmap_array_load_host_order"))
-        return __builtin_bswap64(v);
+    if constexpr (mutant("bitmap_array_load_host_order")) return v;  // MUTANT: no swap on big-endian hosts
+    if constexpr (std::endian::native == std::endian::big) return __builtin_bswap64(v);
     return v;
 }
 
@@ -41,7 +48,7 @@ inline Word load_le(const std::uint8_t* p, std::size_t n) {
     return le_to_native(v);
 }
 
-inline Word load8(const std::uint8_t* p) { return load_le(p, 8); }
+inline Word load8(const std::uint8_t* p) { return load_le(p, kWordBytes); }
 
 inline void store_le(std::uint8_t* p, std::size_t n, Word v) {
     v = le_to_native(v);
@@ -51,8 +58,8 @@ inline void store_le(std::uint8_t* p, std::size_t n, Word v) {
 // Up to 8 bytes from byte `index` of `bytes`, fewer at the end, 0 past it: never reads out of bounds.
 inline Word load_available(std::span<const std::uint8_t> bytes, std::uint64_t index) {
     if (index >= bytes.size()) return 0;
-    const std::size_t n = std::min<std::size_t>(8, bytes.size() - index);
-    return n == 8 ? load8(bytes.data() + index) : load_le(bytes.data() + index, n);
+    const std::size_t n = std::min<std::size_t>(kWordBytes, bytes.size() - index);
+    return n == kWordBytes ? load8(bytes.data() + index) : load_le(bytes.data() + index, n);
 }
 
 // Positions [pos, pos+n) of `bytes` as the low n bits of a word, n <= 64; positions past the end read
@@ -61,8 +68,9 @@ inline Word extract_bits(std::span<const std::uint8_t> bytes, std::uint64_t pos,
     const std::uint64_t index = pos >> 3;
     const unsigned shift = pos & 7;
     Word v = load_available(bytes, index) >> shift;
-    if (shift != 0 && n > 64 - shift && !mutant("bitmap_long_extract_single_load"))
-        v |= load_available(bytes, index + 8) << (64 - shift);
+    // MUTANT bitmap_long_extract_single_load: the second load (the 9th byte) is left out
+    if constexpr (mutant("bitmap_long_extract_single_load")) return v & low_mask(n);
+    if (shift != 0 && n > kWordBits - shift) v |= load_available(bytes, index + kWordBytes) << (kWordBits - shift);
     return v & low_mask(n);
 }
 

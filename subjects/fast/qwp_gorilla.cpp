@@ -1,4 +1,4 @@
-// The fast QWP timestamp-column subjects: adapters from subjects/fast/qwp_gorilla_codec.hpp to the
+// The fast QWP timestamp-column subjects: adapters from subjects/fast/qwp_gorilla/codec.hpp to the
 // harness's Subject interface, and their registration.
 //
 // Normal build: `fast` (native-endian paths) and `fast-portable` (byte-at-a-time loads and stores).
@@ -9,7 +9,7 @@
 
 #include "subjects/api/mutant.hpp"
 #include "subjects/api/qwp_gorilla.hpp"
-#include "subjects/fast/qwp_gorilla_codec.hpp"
+#include "subjects/fast/qwp_gorilla/codec.hpp"
 
 namespace tsc::subjects::TSC_SUBJECT_NS {
 namespace {
@@ -57,6 +57,8 @@ void add(std::string name) {
 }  // namespace
 
 void register_qwp_gorilla() {
+    static_assert(tsc::kMutant.empty() || tsc::kMutantImplementation == "native",
+                  "a qwp_gorilla mutant's catalogue implementation is \"native\" (the variant it wraps)");
     if constexpr (tsc::kMutant.empty()) {
         add<false>("fast");
         add<true>("fast-portable");

@@ -28,7 +28,14 @@ bitmap::ErrorClass ArrayBitmap::or_failed_rows(std::int32_t element_idx, std::in
     if constexpr (mutant("bitmap_aligned_offset_ignored")) pos &= ~std::uint64_t{7};
     update_words(pos, static_cast<std::uint64_t>(length),
                  [failed_rows](Word w, Word, unsigned shift, std::uint64_t done, std::uint64_t n) {
-                     return w | (bitmap_words::extract_bits(failed_rows, done, n) << shift);
+                     if constexpr (mutant("bitmap_failed_rows_byte_loads")) {
+                         // MUTANT bitmap_failed_rows_byte_loads: the result bits read from byte done / 8,
+                         // the bit offset of every word after the first (done = 64 - shift, ...) lost
+                         const Word bits = bitmap_words::load_available(failed_rows, done >> 3) & bitmap_words::low_mask(n);
+                         return w | (bits << shift);
+                     } else {
+                         return w | (bitmap_words::extract_bits(failed_rows, done, n) << shift);
+                     }
                  });
     return bitmap::ErrorClass::ok;
 }

@@ -11,6 +11,7 @@
 
 #include "subjects/api/bitmap.hpp"
 #include "subjects/fast/bitmap_words.hpp"
+#include "subjects/mutants/bitmap.hpp"
 
 namespace tsc::subjects::TSC_SUBJECT_NS {
 
@@ -112,7 +113,12 @@ public:
         const auto src_pos = static_cast<std::uint64_t>(src_start);
         update_words(dst_start, length, [from, src_pos](Word w, Word mask, unsigned shift, std::uint64_t done,
                                                         std::uint64_t n) {
-            const Word bits = bitmap_words::extract_bits(from, src_pos + done, n) << shift;
+            Word bits = bitmap_words::extract_bits(from, src_pos + done, n) << shift;
+            if constexpr (mutant("bitmap_merge_third_word_shift")) {
+                // MUTANT bitmap_merge_third_word_shift: from the third word on, the source field is also
+                // shifted by its own bit offset, as if extract_bits had left it unaligned
+                if (done > kWordBits) bits <<= (src_pos + done) & 7;
+            }
             // An OR-merge only ever sets bits (§4.1).
             if constexpr (mutant("bitmap_merge_clears_bits")) return (w & ~mask) | bits;
             return w | bits;
@@ -126,7 +132,13 @@ public:
         if (!bitmap_words::range_fits(0, k, size_)) return {bitmap::ErrorClass::range_out_of_bounds, {}};
         std::size_t n = bytes_for(k);
         if constexpr (mutant("bitmap_truncated_ceil")) n = (static_cast<std::size_t>(k) + 7) / 8;
-        return {bitmap::ErrorClass::ok, Bytes(bytes_.begin(), bytes_.begin() + static_cast<std::ptrdiff_t>(n))};
+        if constexpr (mutant("bitmap_truncated_tail_at_word_count")) {
+            // MUTANT bitmap_truncated_tail_at_word_count: copied a word at a time, the bytes after the
+            // last whole word taken from the wrong offset
+            return {bitmap::ErrorClass::ok, tsc::mutants::bitmap::truncated_copy_tail_at_word_count(view(), n)};
+        } else {
+            return {bitmap::ErrorClass::ok, Bytes(bytes_.begin(), bytes_.begin() + static_cast<std::ptrdiff_t>(n))};
+        }
     }
 
     bool equals(const bitmap::Value& other) const override {
@@ -182,7 +194,12 @@ private:
     bool scan_aligned(std::uint64_t index, std::uint64_t length) const {
         const std::uint8_t* p = bytes_.data() + index;
         for (; length >= kWordBits; length -= kWordBits, p += kWordBytes) {
-            const Word w = bitmap_words::load8(p);
+            Word w = bitmap_words::load8(p);
+            if constexpr (mutant("bitmap_scan_third_word_tail_mask")) {
+                // MUTANT bitmap_scan_third_word_tail_mask: from the third word on, a whole word is masked
+                // to the tail's width (the length left mod 64)
+                if (p >= bytes_.data() + index + 2 * kWordBytes) w &= bitmap_words::low_mask(length & (kWordBits - 1));
+            }
             if (kind == Scan::any ? w != 0 : w != bitmap_words::kAllOnes) {
                 if constexpr (mutant("bitmap_full_word_early_exit_inverted")) return kind == Scan::all;
                 return kind == Scan::any;
@@ -196,7 +213,13 @@ private:
         std::uint64_t tail = length;
         if constexpr (mutant("bitmap_last_byte_mask_off_by_one")) tail = length + 1;
         const Word mask = bitmap_words::low_mask(tail);
-        const Word w = bitmap_words::load_le(p, static_cast<std::size_t>((length + 7) >> 3)) & mask;
+        std::size_t tail_bytes = static_cast<std::size_t>((length + 7) >> 3);
+        if constexpr (mutant("bitmap_tail_load_extra_byte")) {
+            // MUTANT bitmap_tail_load_extra_byte: the tail loads the byte after the range's last byte too
+            // (masked off, so only a sanitizer sees it when that byte is past the array)
+            tail_bytes = std::min<std::size_t>(kWordBytes, tail_bytes + 1);
+        }
+        const Word w = bitmap_words::load_le(p, tail_bytes) & mask;
         return kind == Scan::any ? w != 0 : w == mask;
     }
 
@@ -212,8 +235,18 @@ private:
             const unsigned shift = pos & 7;
             std::uint64_t n = std::min<std::uint64_t>(length - done, kWordBits - shift);
             if constexpr (mutant("bitmap_write_chunk_width")) n = std::min<std::uint64_t>(length - done, kWordBits);
+            if constexpr (mutant("bitmap_update_last_whole_word_skipped")) {
+                // MUTANT bitmap_update_last_whole_word_skipped: a range ending on a word boundary leaves
+                // its last whole word unwritten (the end word taken as the one holding the tail)
+                if (done != 0 && n == kWordBits && done + n == length) return;
+            }
             const Word mask = bitmap_words::low_mask(n) << shift;
-            const std::size_t span = std::min<std::size_t>(kWordBytes, bytes_.size() - index);
+            std::size_t span = std::min<std::size_t>(kWordBytes, bytes_.size() - index);
+            if constexpr (mutant("bitmap_update_end_span_inclusive")) {
+                // MUTANT bitmap_update_end_span_inclusive: the word at the array's end takes one byte past
+                // it, loaded and stored back unchanged (only a sanitizer sees it)
+                span = std::min<std::size_t>(kWordBytes, bytes_.size() - index + 1);
+            }
             std::uint8_t* p = bytes_.data() + index;
             const Word w = span == kWordBytes ? bitmap_words::load8(p) : bitmap_words::load_le(p, span);
             bitmap_words::store_le(p, span, f(w, mask, shift, done, n));

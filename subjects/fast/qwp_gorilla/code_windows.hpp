@@ -145,7 +145,10 @@ TSC_QWP_INLINE void fill_run(std::int64_t* out, std::uint64_t run, std::uint64_t
     using V2 = std::uint64_t __attribute__((vector_size(16)));
     V2 a = {ts + delta, ts + 2 * delta};
     V2 b = {ts + 3 * delta, ts + 4 * delta};
-    const V2 step = {4 * delta, 4 * delta};
+    V2 step = {4 * delta, 4 * delta};
+    if constexpr (tsc::mutant("qwp_fill_step_two_lanes")) {
+        step = V2{2 * delta, 2 * delta};  // MUTANT qwp_fill_step_two_lanes: the step of a 2-lane fill
+    }
     for (std::uint64_t k = 0; k < run; k += limits::kFillStep) {
         std::memcpy(out + k, &a, 16);
         std::memcpy(out + k + 2, &b, 16);
@@ -191,7 +194,13 @@ std::uint64_t zero_run_length(const std::uint8_t* s, std::uint64_t bitpos, std::
     while (z == kBits && run < remaining) {
         const std::uint64_t q = bitpos + run;
         if ((q >> 3) > last_load) break;
-        z = static_cast<unsigned>(std::countr_zero(window_at<kPortable>(s, q) | (std::uint64_t{1} << kBits)));
+        if constexpr (tsc::mutant("qwp_zero_run_unmasked_reload")) {
+            // MUTANT qwp_zero_run_unmasked_reload: a later load counts all 64 bits, the up to 7 zeros
+            // shifted in above its valid bits included
+            z = static_cast<unsigned>(std::countr_zero(window_at<kPortable>(s, q)));
+        } else {
+            z = static_cast<unsigned>(std::countr_zero(window_at<kPortable>(s, q) | (std::uint64_t{1} << kBits)));
+        }
         run += z;
     }
     return run < remaining ? run : remaining;

@@ -118,7 +118,12 @@ std::uint64_t decode_codes(const std::uint8_t* s, std::size_t len, std::int64_t*
                 const std::uint64_t rest = v >> (g * U::kLen);
                 if ((rest & 1u) == 0 && (rest & kCountedZeroRunMask) != 0) {
                     constexpr std::uint64_t kStop = std::uint64_t{1} << limits::kZerosAfterBucketRun;
-                    const unsigned z = static_cast<unsigned>(std::countr_zero(rest | kStop));  // 1..3
+                    unsigned z = static_cast<unsigned>(std::countr_zero(rest | kStop));  // 1..3
+                    if constexpr (tsc::mutant("qwp_zeros_after_bucket_stop_bit")) {
+                        // MUTANT qwp_zeros_after_bucket_stop_bit: the stop bit one too high, up to four
+                        // zero codes counted for the three stores of emit_zeros3
+                        z = static_cast<unsigned>(std::countr_zero(rest | (kStop << 1)));
+                    }
                     emit_zeros3(out + i, z, ts, delta);
                     i += z;
                     bitpos += z;
@@ -141,7 +146,12 @@ std::uint64_t decode_codes(const std::uint8_t* s, std::size_t len, std::int64_t*
                         const std::uint64_t w1 = window_at<kPortable>(s, bitpos + U::kLen);
                         const std::uint64_t w2 = window_at<kPortable>(s, bitpos + 2 * U::kLen);
                         const std::uint64_t w3 = window_at<kPortable>(s, bitpos + 3 * U::kLen);
-                        if ((w0 & w1 & w2 & w3 & 15u) != 15u) break;
+                        if constexpr (tsc::mutant("qwp_wide_step_three_prefixes")) {
+                            // MUTANT qwp_wide_step_three_prefixes: the fourth window's prefix goes untested
+                            if ((w0 & w1 & w2 & 15u) != 15u) break;
+                        } else {
+                            if ((w0 & w1 & w2 & w3 & 15u) != 15u) break;
+                        }
                         U::emit_all(w0, out + i, ts, delta);
                         U::emit_all(w1, out + i + 1, ts, delta);
                         U::emit_all(w2, out + i + 2, ts, delta);
@@ -186,7 +196,11 @@ std::uint64_t decode_codes(const std::uint8_t* s, std::size_t len, std::int64_t*
         const std::size_t start = static_cast<std::size_t>(bitpos >> 3);
         const std::size_t rem = len - start;  // < 8 here
         std::uint8_t buf[limits::kTailBufferBytes] = {};
-        std::memcpy(buf, s + start, rem);
+        if constexpr (tsc::mutant("qwp_tail_copy_inclusive_end")) {
+            std::memcpy(buf, s + start, rem + 1);  // MUTANT qwp_tail_copy_inclusive_end: one byte past len
+        } else {
+            std::memcpy(buf, s + start, rem);
+        }
         const std::uint64_t limit = static_cast<std::uint64_t>(rem) * 8;
         std::uint64_t lb = bitpos & 7;
         while (i < codes) {
@@ -295,13 +309,25 @@ qwp::ErrorClass QwpGorillaDecoder<kPortable>::decode(ByteView in, const qwp::Fra
         const std::size_t nbm = static_cast<std::size_t>(bm);
         bitmap_.grow_to(nbm);
         std::uint8_t* const b = bitmap_.data();
-        if (nbm != 0) std::memcpy(b, p + pos, nbm);
+        if constexpr (tsc::mutant("qwp_null_bitmap_copy_through_flag")) {
+            // MUTANT qwp_null_bitmap_copy_through_flag: the enc_flag byte after the bitmap is copied
+            // along (into the slack), read one past the body when it ends with the bitmap
+            if (nbm != 0) std::memcpy(b, p + pos, nbm + 1);
+        } else {
+            if (nbm != 0) std::memcpy(b, p + pos, nbm);
+        }
         if ((rows & 7) != 0) b[nbm - 1] = static_cast<std::uint8_t>(b[nbm - 1] & ((1u << (rows & 7)) - 1u));  // §1.5
         // Population count does not depend on byte order: whole native words, then the last bytes.
         std::size_t k = 0;
         for (; k + 8 <= nbm; k += 8) {
             std::uint64_t word;
-            std::memcpy(&word, b + k, 8);
+            if constexpr (tsc::mutant("qwp_null_popcount_input_words")) {
+                // MUTANT qwp_null_popcount_input_words: whole words counted straight from the input,
+                // before the padding mask of the copy (wrong when the bitmap is a whole number of words)
+                std::memcpy(&word, p + pos + k, 8);
+            } else {
+                std::memcpy(&word, b + k, 8);
+            }
             nulls += static_cast<unsigned>(std::popcount(word));
         }
         for (; k < nbm; ++k) nulls += static_cast<unsigned>(std::popcount(static_cast<unsigned>(b[k])));

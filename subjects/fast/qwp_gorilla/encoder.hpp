@@ -117,9 +117,17 @@ std::size_t QwpGorillaEncoder<kPortable>::write_gorilla(std::uint8_t* out, std::
             // A run of zero codes: find its end four values at a time, emit it as one bit count.
             std::size_t j = i + 1;
             static_assert(qwp_detail::limits::kEncoderZeroRunStep == 4, "four values per step below");
-            while (j + qwp_detail::limits::kEncoderZeroRunStep <= n && ((u(j) - u(j - 1) - delta) | (u(j + 1) - u(j) - delta) |
-                                  (u(j + 2) - u(j + 1) - delta) | (u(j + 3) - u(j + 2) - delta)) == 0)
-                j += qwp_detail::limits::kEncoderZeroRunStep;
+            if constexpr (tsc::mutant("qwp_encoder_zero_scan_lane_repeated")) {
+                // MUTANT qwp_encoder_zero_scan_lane_repeated: the third lane repeats the second, so a run
+                // ending at the step's third value is taken as going on
+                while (j + qwp_detail::limits::kEncoderZeroRunStep <= n && ((u(j) - u(j - 1) - delta) | (u(j + 1) - u(j) - delta) |
+                                      (u(j + 1) - u(j) - delta) | (u(j + 3) - u(j + 2) - delta)) == 0)
+                    j += qwp_detail::limits::kEncoderZeroRunStep;
+            } else {
+                while (j + qwp_detail::limits::kEncoderZeroRunStep <= n && ((u(j) - u(j - 1) - delta) | (u(j + 1) - u(j) - delta) |
+                                      (u(j + 2) - u(j + 1) - delta) | (u(j + 3) - u(j + 2) - delta)) == 0)
+                    j += qwp_detail::limits::kEncoderZeroRunStep;
+            }
             while (j < n && u(j) - u(j - 1) == delta) ++j;
             const std::uint64_t total = nb + static_cast<std::uint64_t>(j - i);
             if (total >= 8) {

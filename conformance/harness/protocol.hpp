@@ -99,7 +99,9 @@ std::string reply_line(FamilyList<Families...> families, std::string_view subjec
     } catch (...) {
         reply = {{"protocol_error", "internal error"}};
     }
-    return reply.dump();
+    // A message may quote bytes of the request that are no UTF-8 (a parse error's "last read"):
+    // they are replaced, so that the answer is always JSON.
+    return reply.dump(-1, ' ', false, Json::error_handler_t::replace);
 }
 
 // Answers requests on stdin, one JSON line each, until stdin ends; the loop goes on after any

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The conformance gate: every check against the built-in subjects, each fuzz target fuzzed for
 # TSC_FUZZ_SECONDS (default 60), the s390x run under QEMU, the mutant gate's fast tier, then one
-# summary row per family.
+# summary row per family and one for the suite's own targets (fuzz/suite_*.cpp: the protocol, the
+# JSON readers).
 # A fuzz crash leaves its input under build/gate/crashes/<target>/ and prints how to replay it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -36,6 +37,12 @@ for f in "${families[@]}"; do
   checks[$f]=$((gtest_count + replays))
 done
 while read -r f n; do cases[$f]=$(( ${cases[$f]:-0} + n )); done < "$work/cases.txt"
+# The suite's own targets: their replay over the seeds and regressions in the dev build.
+suite_checks=$(ctest --test-dir build/dev -N -R '^replay_suite_' | grep -c 'Test *#' || true)
+suite_failures=0 suite_execs=0 suite_rate=0 suite_crashes=0
+if ! ctest --test-dir build/dev -R '^replay_suite_' --output-on-failure >"$work/test_suite.log" 2>&1; then
+  suite_failures=1; cat "$work/test_suite.log"
+fi
 
 echo "== fuzzing each target for ${seconds}s, $jobs at a time"
 fuzz_one() {
@@ -76,9 +83,12 @@ for t in "${targets[@]}"; do
   if [ -n "$f" ]; then
     execs[$f]=$(( ${execs[$f]} + ${n:-0} ))
     rate[$f]=$(( ${rate[$f]} + ${r:-0} ))
+  elif [[ $t == suite_* ]]; then
+    suite_execs=$((suite_execs + ${n:-0})) suite_rate=$((suite_rate + ${r:-0}))
   fi
   if [ "$(cat "$dir/status")" != ok ]; then
     [ -n "$f" ] && failures[$f]=$((failures[$f] + 1))
+    [[ $t == suite_* ]] && suite_crashes=$((suite_crashes + 1))
     tail -n 40 "$dir/log"
     for crash in "$dir"/crashes/*; do
       [ -f "$crash" ] || continue
@@ -116,6 +126,10 @@ for f in "${families[@]}"; do
     "${execs[$f]}" "${rate[$f]}" "${s390x[$f]}" "${mutants[$f]}"
   total_failures=$((total_failures + failures[$f]))
 done
+# The suite's own targets: replay checks, failing replays plus crashing targets, fuzzing.
+printf '%-15s %7s %10s %9s %12s %9s %7s %8s\n' "suite" "$suite_checks" - "$((suite_failures + suite_crashes))" \
+  "$suite_execs" "$suite_rate" - -
+total_failures=$((total_failures + suite_failures + suite_crashes))
 echo "fuzzing: ${seconds}s per target; exec/s summed over a family's targets"
 tail -n 1 "$work/mutants.txt"
 echo "kill table: $work/mutants.txt"

@@ -1,4 +1,6 @@
-# Every fuzz/<target>.cpp defines LLVMFuzzerTestOneInput. It is built as:
+# Every fuzz/<target>.cpp defines LLVMFuzzerTestOneInput: fuzz/<family>_*.cpp of each family built,
+# and fuzz/suite_*.cpp, the suite's own readers (the protocol, the JSON forms) over every family
+# built. It is built as:
 #   replay_<target>  engine-free driver (fuzz/replay_main.cpp) that ctest runs over the target's
 #                    seed corpus and regression inputs, in every build (gcc, sanitizers, s390x)
 #   fuzz_<target>    a libFuzzer binary, with TSC_FUZZ=ON (clang)
@@ -23,8 +25,8 @@ endfunction()
 function(tsc_add_fuzz_targets)
   tsc_fuzzed_data_provider(fdp_include)
   set(targets)
-  foreach(family ${TSC_FAMILIES})
-    file(GLOB family_targets CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/fuzz/${family}*.cpp)
+  foreach(family ${TSC_FAMILIES} suite)
+    file(GLOB family_targets CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/fuzz/${family}_*.cpp)
     list(APPEND targets ${family_targets})
   endforeach()
   foreach(src ${targets})

@@ -102,7 +102,7 @@ Json bytes_json(ByteView bytes) { return to_hex(bytes); }
 Json parse_json_text(const std::string& text, std::string_view what) {
     try {
         return Json::parse(text);
-    } catch (const Json::parse_error& e) {
+    } catch (const Json::exception& e) {  // a syntax error, or a number beyond a double (out_of_range)
         throw InputError(std::string(what) + " is not valid JSON: " + e.what());
     }
 }

@@ -84,24 +84,32 @@ Json answer(FamilyList<Families...>, std::string_view subject, const Json& json)
     return {{"outcome", outcome}};
 }
 
-// Answers requests on stdin, one JSON line each, until stdin ends. A request that cannot be read
-// gets {"protocol_error": "<why, with the path of the field>"}; a failure of the suite itself gets
-// {"protocol_error": "internal error: …"}; nothing escapes and the loop goes on.
+// The answer to one request line, as the line to send back (without its newline). A request that
+// cannot be read gets {"protocol_error": "<why, with the path of the field>"}; a failure of the suite
+// itself gets {"protocol_error": "internal error: …"}; nothing escapes.
+template <class... Families>
+std::string reply_line(FamilyList<Families...> families, std::string_view subject, const std::string& line) {
+    Json reply;
+    try {
+        reply = answer(families, subject, parse_json_text(line, "the request"));
+    } catch (const InputError& e) {
+        reply = {{"protocol_error", e.what()}};
+    } catch (const std::exception& e) {
+        reply = {{"protocol_error", std::string("internal error: ") + e.what()}};
+    } catch (...) {
+        reply = {{"protocol_error", "internal error"}};
+    }
+    // A message may quote bytes of the request that are no UTF-8 (a parse error's "last read"):
+    // they are replaced, so that the answer is always JSON.
+    return reply.dump(-1, ' ', false, Json::error_handler_t::replace);
+}
+
+// Answers requests on stdin, one JSON line each, until stdin ends; the loop goes on after any
+// request (reply_line).
 template <class... Families>
 void serve(FamilyList<Families...> families, std::string_view subject, std::istream& in, std::ostream& out) {
-    for (std::string line; std::getline(in, line);) {
-        Json reply;
-        try {
-            reply = answer(families, subject, parse_json_text(line, "the request"));
-        } catch (const InputError& e) {
-            reply = {{"protocol_error", e.what()}};
-        } catch (const std::exception& e) {
-            reply = {{"protocol_error", std::string("internal error: ") + e.what()}};
-        } catch (...) {
-            reply = {{"protocol_error", "internal error"}};
-        }
-        out << reply.dump() << std::endl;  // flushed: the other side waits for each line
-    }
+    for (std::string line; std::getline(in, line);)
+        out << reply_line(families, subject, line) << std::endl;  // flushed: the other side waits for each line
 }
 
 }  // namespace tsc::protocol

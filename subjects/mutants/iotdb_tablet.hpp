@@ -4,11 +4,15 @@
 //     mutants use the date and text ones too);
 //   - iotdb_mutants, in the subject's namespace: the bugs that are a profile rule or an error class read
 //     wrong, applied to the profile or the result as a whole, so the serializer and parser keep no trace
-//     of them. In the normal build each of these functions returns its argument.
+//     of them; and the size-dependent steps of the fast paths (null scan, length prefix, bitmap packing,
+//     scalar remainder), so that the codec files stay within their share of switches. In the normal build
+//     each of these functions returns its argument.
 #pragma once
 
+#include <bit>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 
 #include "reference/iotdb_tablet/model.hpp"
 #include "subjects/api/mutant.hpp"
@@ -43,6 +47,17 @@ inline U load_le(const std::uint8_t* p) {
     U v = 0;
     for (unsigned i = 0; i < sizeof(U); ++i) v = static_cast<U>((v << 8) | p[sizeof(U) - 1 - i]);
     return v;
+}
+
+// The k < 8 bytes at p loaded as one 8-byte word and masked to them: a tail handled by the word loop, which
+// reads up to 7 bytes past the end (the answer is right, so only a sanitizer sees it).
+inline std::uint64_t tail_word(const std::uint8_t* p, std::size_t k) {
+    if (k == 0) return 0;
+    std::uint64_t w;
+    std::memcpy(&w, p, sizeof w);
+    const std::uint64_t first_k = std::endian::native == std::endian::little ? ~std::uint64_t{0} >> (64 - 8 * k)
+                                                                              : ~std::uint64_t{0} << (64 - 8 * k);
+    return w & first_k;
 }
 
 // A bitmap byte with row i at bit 7-i instead of bit i.
@@ -104,6 +119,46 @@ constexpr iotdb::Placeholders placeholders_as_read(DataType t, iotdb::Placeholde
     return p;
 }
 
+// The size-dependent steps of the serializer's and the parser's fast paths as a mutant takes them: the
+// answer of the null-mark scan, the length prefix of a cell, the group of eight marks a bitmap byte is packed
+// from, where the scalar byte-reversing loop stops after the AVX2 blocks.
+
+// Whether n null marks hold one, as a mutant's scan finds it (`found`, the subject's answer, otherwise).
+inline bool null_scan(bool found, const std::uint8_t* marks, std::size_t n) {
+    if constexpr (mutant("iotdb_null_scan_last_word_skipped")) {
+        // (n - 1) / 8 whole words, leaving the partial one to the byte loop, but the byte loop starts at
+        // n - n % 8: when n is a multiple of 8 the last whole word is never scanned
+        if (n == 0) return false;
+        bool any = false;
+        for (std::size_t k = 0; k < (n - 1) / 8 * 8; ++k) any = any || marks[k] != 0;
+        for (std::size_t k = n - n % 8; k < n; ++k) any = any || marks[k] != 0;
+        return any;
+    }
+    return found;
+}
+
+// The length prefix of a cell of len bytes.
+constexpr std::uint32_t length_prefix(std::size_t len) {
+    // MUTANT iotdb_length_prefix_8_bit: the length kept in a byte, so 256+ bytes wrap
+    if constexpr (mutant("iotdb_length_prefix_8_bit")) return static_cast<std::uint8_t>(len);
+    return static_cast<std::uint32_t>(len);
+}
+
+// The group of eight null marks that bitmap byte k is packed from.
+constexpr std::size_t marks_group(std::size_t k) {
+    // MUTANT iotdb_bitmap_pack_second_word: packing 64 rows (8 bitmap bytes) a step, the marks advance 8 rows
+    // per step instead of 64, so every byte from the second 8-byte word on comes from the wrong rows
+    if constexpr (mutant("iotdb_bitmap_pack_second_word")) return k / 8 + k % 8;
+    return k;
+}
+
+// Where the scalar loop stops after the AVX2 blocks did `done` of n values.
+constexpr std::size_t scalar_swap_end(std::size_t n, std::size_t done) {
+    // MUTANT iotdb_swap_tail_one_short: after at least one AVX2 block the remainder loop stops one value short
+    if constexpr (mutant("iotdb_swap_tail_one_short")) return done != 0 && n > done ? n - 1 : n;
+    return n;
+}
+
 // The server reader as a mutant reads it (Errata 2): TabletDecoder given the legacy reader's rules.
 constexpr iotdb::ParserProfile parser_as_read(iotdb::ParserProfile p) {
     if constexpr (mutant("iotdb_parse_boolean_any_nonzero")) p.boolean_true_only_0x01 = false;  // any non-zero
@@ -132,6 +187,10 @@ constexpr iotdb::ErrorClass parser_error(iotdb::ErrorClass e) {
     }
     if constexpr (tsc::mutant("iotdb_parse_truncated_bitmap_as_flag")) {
         if (e == ErrorClass::truncated_bitmap) return ErrorClass::truncated_bitmap_flag;
+    }
+    if constexpr (tsc::mutant("iotdb_parse_row_count_unchecked")) {
+        // n = 2^64 - |rowSize| timestamps are never there
+        if (e == ErrorClass::negative_row_count) return ErrorClass::truncated_timestamps;
     }
     return e;
 }

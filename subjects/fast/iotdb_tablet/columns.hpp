@@ -74,7 +74,7 @@ inline void swap_lanes(std::uint8_t* out, const std::uint8_t* in, std::size_t n)
 #ifdef TSC_LANE_SWAP_AVX2
         done = swap_wide<W>(out, in, n);
 #endif
-        for (std::size_t k = done; k < n; ++k) {
+        for (std::size_t k = done; k < iotdb_mutants::scalar_swap_end(n, done); ++k) {
             U v;
             std::memcpy(&v, in + W * k, W);
             if constexpr (!mutant("iotdb_scalar_swap_skipped")) v = common::byte_reversed(v);  // MUTANT: copied as is

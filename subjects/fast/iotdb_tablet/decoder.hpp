@@ -256,7 +256,7 @@ iotdb::ErrorClass IotdbTabletParser<kPortable>::parse(ByteView timestamps, ByteV
     using iotdb::ErrorClass;
     const iotdb::ParserProfile parser = iotdb_mutants::parser_as_read(profile);
     consumed_ = 0;
-    if (const ErrorClass e = check_schema(schema, parser); e != ErrorClass::ok) return e;
+    if (const ErrorClass e = check_schema(schema, parser); e != ErrorClass::ok) return iotdb_mutants::parser_error(e);
     const auto n = static_cast<std::size_t>(schema.row_count);
     ErrorClass e = kValuesFirst ? find_extents(values, schema) : ErrorClass::ok;
     if (e == ErrorClass::ok && timestamps.size() / 8 < n) e = ErrorClass::truncated_timestamps;

@@ -18,6 +18,7 @@
 //   - null bitmaps are packed eight marks at a time (one 8-byte load, a SWAR non-zero test, one multiply).
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -49,6 +50,8 @@ inline bool any_nonzero(const std::uint8_t* p, std::size_t n) {
         std::memcpy(&w, p + k, kWord);
         acc |= w;
     }
+    // MUTANT iotdb_null_scan_tail_word_overread: the last n % 8 marks loaded as a whole word, then masked
+    if constexpr (mutant("iotdb_null_scan_tail_word_overread")) return (acc | tsc::mutants::tail_word(p + k, n - k)) != 0;
     for (; k < n; ++k) acc |= p[k];
     return acc != 0;
 }
@@ -220,7 +223,7 @@ void IotdbTabletSerializer<kPortable>::plan(const iotdb::Tablet& t, const iotdb:
             for (std::size_t row = 0; row < n; ++row)
                 if (slots || c.nulls[row] == 0) size += cells[row].size();
         }
-        const bool has_null = iotdb_detail::any_nonzero(c.nulls.data(), n);
+        const bool has_null = iotdb_mutants::null_scan(iotdb_detail::any_nonzero(c.nulls.data(), n), c.nulls.data(), n);
         const iotdb::ColumnBitmapState marks = s.columns.empty() ? iotdb::ColumnBitmapState{} : s.columns[j];
         const bool marked = (marks.padding_marks & padding_mask) != 0 || marks.marked_past_last_byte;
         const bool flag = kFlagAlways || has_null || (flag_counts_marks && marked);
@@ -350,8 +353,10 @@ std::uint8_t* IotdbTabletSerializer<kPortable>::write_dates(std::uint8_t* o, con
 
 template <bool kPortable>
 std::uint8_t* IotdbTabletSerializer<kPortable>::write_binaries(std::uint8_t* o, const iotdb::Column& c, bool slots) {
-    // MUTANT iotdb_stale_string_cache: any cell of the previous cell's length hits the cache
+    // MUTANT iotdb_stale_string_cache: any cell of the previous cell's length hits the cache;
+    // MUTANT iotdb_string_cache_first_32_bytes: only the first 32 bytes (one AVX2 register) are compared
     constexpr bool kStaleCache = mutant("iotdb_stale_string_cache");
+    constexpr std::size_t kCompared = mutant("iotdb_string_cache_first_32_bytes") ? 32 : SIZE_MAX;
     const std::size_t n = c.nulls.size();
     const Bytes* cells = std::get<std::vector<Bytes>>(c.cells).data();
     // A one-entry cache: the previous cell's source and output.
@@ -367,11 +372,11 @@ std::uint8_t* IotdbTabletSerializer<kPortable>::write_binaries(std::uint8_t* o, 
         const Bytes& b = cells[row];
         const std::size_t len = b.size();
         const bool same = last_out != nullptr && len == last_len &&
-                          (kStaleCache || len == 0 || std::memcmp(b.data(), last_src, len) == 0);
+                          (kStaleCache || len == 0 || std::memcmp(b.data(), last_src, std::min(len, kCompared)) == 0);
         if (same) {
             std::memcpy(o, last_out, 4 + len);
         } else {
-            std::uint32_t prefix = static_cast<std::uint32_t>(len);
+            std::uint32_t prefix = iotdb_mutants::length_prefix(len);
             if constexpr (mutant("iotdb_text_length_in_chars")) {
                 // MUTANT iotdb_text_length_in_chars: TEXT/STRING length in UTF-8 characters, not bytes
                 if (c.type == DataType::TEXT || c.type == DataType::STRING) prefix = tsc::mutants::utf8_chars(b.data(), len);
@@ -394,7 +399,8 @@ std::uint8_t* IotdbTabletSerializer<kPortable>::write_bitmap(std::uint8_t* o, co
     const std::size_t n = c.nulls.size();
     const std::uint8_t* marks = c.nulls.data();
     const std::size_t whole = n / kRows;
-    for (std::size_t k = 0; k < whole; ++k) o[k] = iotdb_detail::pack8<kPortable>(marks + kRows * k);
+    for (std::size_t k = 0; k < whole; ++k)
+        o[k] = iotdb_detail::pack8<kPortable>(marks + kRows * iotdb_mutants::marks_group(k));
     if (bitmap_bytes_ > whole) {
         std::uint8_t tail = iotdb_detail::pack_tail(marks + kRows * whole, n % kRows);
         if constexpr (mutant("iotdb_bitmap_tail_zero")) tail = 0;  // MUTANT: the partial last byte loses its rows

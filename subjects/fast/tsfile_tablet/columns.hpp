@@ -80,7 +80,12 @@ inline std::size_t wide_swap(std::uint8_t* out, const std::uint8_t* in, std::siz
 #ifdef TSC_LANE_SWAP_AVX2
     static_assert(common::lane_swap::kBlockBytes == thresholds::tsfile_tablet::kSwapBlockBytes);
     if constexpr (!kPortable) {
-        if (common::lane_swap::host_has_avx2()) return common::lane_swap::reverse_avx2<W, kCanonicalNaN>(out, in, n);
+        if (common::lane_swap::host_has_avx2()) {
+            // MUTANT tsfile_avx2_nan_not_canonical: the AVX2 blocks keep raw NaN bits (only the scalar loop
+            // canonicalizes them)
+            if constexpr (mutant("tsfile_avx2_nan_not_canonical")) return common::lane_swap::reverse_avx2<W>(out, in, n);
+            return common::lane_swap::reverse_avx2<W, kCanonicalNaN>(out, in, n);
+        }
     }
 #endif
     (void)out, (void)in, (void)n;
@@ -98,6 +103,8 @@ inline void store_be_array(std::uint8_t* out, const T* in, std::size_t n) {
     }
     const std::size_t done =
         wide_swap<kPortable, sizeof(U), kCanonicalNaN && !kNaNKept>(out, reinterpret_cast<const std::uint8_t*>(in), n);
+    // MUTANT tsfile_store_tail_one_short: after at least one AVX2 block the remainder loop stops one value short
+    if constexpr (mutant("tsfile_store_tail_one_short")) n -= done != 0 && n > done;
     for (std::size_t k = done; k < n; ++k) {
         U v = static_cast<U>(in[k]);
         if constexpr (kCanonicalNaN) v = canonical_nan(v);
@@ -113,6 +120,8 @@ inline void load_be_array(T* out, const std::uint8_t* in, std::size_t n) {
         return;
     }
     const std::size_t done = wide_swap<kPortable, sizeof(U)>(reinterpret_cast<std::uint8_t*>(out), in, n);
+    // MUTANT tsfile_load_tail_one_short: the reader's remainder loop after the AVX2 blocks stops one value short
+    if constexpr (mutant("tsfile_load_tail_one_short")) n -= done != 0 && n > done;
     for (std::size_t k = done; k < n; ++k) out[k] = static_cast<T>(load_be<kPortable, U>(in + k * sizeof(U)));
 }
 

@@ -40,8 +40,11 @@ private:
 
     std::size_t left() const { return static_cast<std::size_t>(end_ - p_); }
     bool has(std::size_t n) const { return n <= left(); }
+    std::int32_t peek_i32() const {
+        return static_cast<std::int32_t>(tsfile_detail::load_be<kPortable, std::uint32_t>(p_));
+    }
     std::int32_t i32() {
-        const auto v = static_cast<std::int32_t>(tsfile_detail::load_be<kPortable, std::uint32_t>(p_));
+        const std::int32_t v = peek_i32();
         p_ += 4;
         return v;
     }
@@ -86,7 +89,13 @@ private:
 
 template <bool kPortable>
 tsfile::ErrorClass TsfileTabletDeserializer<kPortable>::string(tsfile::String& s, ErrorClass truncated) {
-    if (!has(4)) return truncated;
+    if constexpr (mutant("tsfile_string_length_partly_in_input")) {
+        // MUTANT tsfile_string_length_partly_in_input: the length is loaded once its first byte is in the
+        // input, and checked with the bytes it counts: a read past an input that ends inside the length
+        if (!has(1) || !has(4 + static_cast<std::size_t>(std::max(peek_i32(), 0)))) return truncated;
+    } else {
+        if (!has(4)) return truncated;
+    }
     const std::int32_t len = i32();
     if constexpr (mutant("tsfile_string_only_minus_one_is_null")) {
         // MUTANT tsfile_string_only_minus_one_is_null: other negative lengths fail as truncation
@@ -104,8 +113,16 @@ tsfile::ErrorClass TsfileTabletDeserializer<kPortable>::string(tsfile::String& s
 
 template <bool kPortable>
 tsfile::ErrorClass TsfileTabletDeserializer<kPortable>::binary(Bytes& b, ErrorClass truncated) {
-    if (!has(4)) return truncated;
-    const std::int32_t len = i32();
+    if constexpr (mutant("tsfile_binary_length_read_before_bound")) {
+        // MUTANT tsfile_binary_length_read_before_bound: the length is loaded first and checked with the
+        // bytes it counts: a read past an input that ends where the length is due, or inside it
+        if (!has(4 + static_cast<std::size_t>(std::max(peek_i32(), 0)))) return truncated;
+    } else {
+        if (!has(4)) return truncated;
+    }
+    std::int32_t len = i32();
+    // MUTANT tsfile_binary_length_8_bit: the length kept in a byte, so a Binary of 256+ bytes is misread
+    if constexpr (mutant("tsfile_binary_length_8_bit")) len = len < 0 ? len : len & 0xff;
     if (len < 0) return ErrorClass::negative_binary_length;
     if (!has(static_cast<std::size_t>(len))) return truncated;
     b.assign(p_, p_ + len);

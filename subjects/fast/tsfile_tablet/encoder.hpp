@@ -262,6 +262,9 @@ std::uint8_t* TsfileTabletSerializer<kPortable>::write_binary_cells(std::uint8_t
             bool same = true;
             if constexpr (!mutant("tsfile_stale_string_cache"))  // MUTANT: equal length taken as equal
                 same = len == 0 || std::memcmp((*last_cell)->data(), cell->data(), len) == 0;
+            // MUTANT tsfile_string_cache_first_32_bytes: only the first 32 bytes (one AVX2 register) compared
+            if constexpr (mutant("tsfile_string_cache_first_32_bytes"))
+                same = len == 0 || std::memcmp((*last_cell)->data(), cell->data(), std::min<std::size_t>(len, 32)) == 0;
             if (same) {
                 std::memmove(o, last, 5 + len);
                 o += 5 + len;

@@ -85,6 +85,13 @@ Column column_of(const JsonAt& j) {
     c.has_null_bitmap = !j["null_bitmap"].is_null();
     if (c.has_null_bitmap) c.null_bitmap = j["null_bitmap"].bytes();
     for (const JsonAt& v : j["values"].elements()) c.values.push_back(v.decimal<std::int64_t>());
+    // A column is one whole: its bitmap covers its rows and its values fill the rows not null (§1.6).
+    if (c.has_null_bitmap && c.null_bitmap.size() != (c.row_count + 7) / 8)
+        j["null_bitmap"].invalid("a null bitmap of ceil(rows / 8) bytes");
+    std::uint64_t nulls = 0;
+    for (std::uint64_t row = 0; c.has_null_bitmap && row < c.row_count; ++row)
+        nulls += (c.null_bitmap[row >> 3] >> (row & 7)) & 1u;
+    if (c.values.size() != c.row_count - nulls) j["values"].invalid("one value for each row that is not null");
     return c;
 }
 

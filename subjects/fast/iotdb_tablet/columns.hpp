@@ -47,6 +47,7 @@ TSC_FAST_INLINE U load_be(const std::uint8_t* p) {
     }
 }
 
+#ifdef TSC_LANE_SWAP_AVX2
 // How many of n values of W bytes the AVX2 lane swap did (none without AVX2); the caller does the rest.
 template <unsigned W>
 inline std::size_t swap_wide(std::uint8_t* out, const std::uint8_t* in, std::size_t n) {
@@ -59,6 +60,7 @@ inline std::size_t swap_wide(std::uint8_t* out, const std::uint8_t* in, std::siz
         return common::lane_swap::reverse_avx2<W>(out, in, n);
     }
 }
+#endif
 
 // n values of W bytes from native order to big-endian bytes, or back (the operation is its own inverse).
 template <unsigned W>

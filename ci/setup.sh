@@ -13,6 +13,7 @@ packages=(
   nlohmann-json3-dev libcli11-dev libfmt-dev
   qemu-user g++-s390x-linux-gnu            # big-endian build, tests run under qemu-s390x
   valgrind
+  nodejs default-jdk-headless python3-yaml   # the example testees of `tsconform conform`; the workflow check
 )
 
 # One dpkg-query for all: a package counts only when its status is "installed"

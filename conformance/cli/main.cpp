@@ -12,6 +12,8 @@
 #include <fstream>
 #include <iostream>
 #include <iterator>
+#include <optional>
+#include <random>
 #include <stdexcept>
 #include <string>
 
@@ -19,6 +21,7 @@
 
 #include "conformance/harness/fuzz_input.hpp"
 #include "conformance/harness/protocol.hpp"
+#include "conformance/runner/conform.hpp"
 #include "families.hpp"
 
 namespace tsc::cli {
@@ -119,12 +122,50 @@ void add_subjects_command(CLI::App& app) {
     });
 }
 
+// The cross-language runner (conformance/runner/conform.hpp).
+void add_conform_command(CLI::App& app) {
+    auto o = std::make_shared<runner::Options>();
+    auto testees = std::make_shared<std::vector<std::string>>();
+    auto seed = std::make_shared<std::optional<std::uint64_t>>();
+    CLI::App* cmd = app.add_subcommand("conform", "Check implementations in any language against the reference over "
+                                                  "the external protocol (subjects/external/PROTOCOL.md)");
+    cmd->add_option("--testee", *testees, "NAME=COMMAND: a program speaking the protocol (run with /bin/sh -c), or "
+                                          "NAME=builtin:SUBJECT for a registered subject; repeat for a side-by-side matrix")
+        ->required();
+    cmd->add_option("--family", o->family, "only this family");
+    cmd->add_option("--op", o->op, "only this operation");
+    cmd->add_option("--check", o->check, "only the checks whose name matches this glob")->capture_default_str();
+    cmd->add_option("--cases", o->cases, "generated cases per operation and profile")->capture_default_str();
+    cmd->add_option("--truncated", o->truncated, "valid encodings cut at every length, per decoder and profile")
+        ->capture_default_str();
+    cmd->add_option("--shrink-runs", o->shrink_tries, "testee runs at most per shrunk case")->capture_default_str();
+    cmd->add_option("--seed", *seed, "the seed of the generated cases (default: a new one, printed)");
+    cmd->add_option("--expected-failures", o->expected_file, "a file of CHECK-OR-GLOB REASON lines");
+    cmd->add_option("--junit", o->junit, "write JUnit XML here");
+    cmd->add_option("--json", o->json, "write every result as JSON here");
+    cmd->add_option("--report", o->report, "write a Markdown matrix (check group x testee) here");
+    cmd->add_option("--timeout-ms", o->timeout_ms, "a request without an answer this long is a fault")->capture_default_str();
+    cmd->callback([o, testees, seed] {
+        for (const std::string& t : *testees) {
+            const std::size_t eq = t.find('=');
+            if (eq == std::string::npos || eq == 0 || eq + 1 == t.size())
+                throw InputError("--testee " + t + ": expected NAME=COMMAND");
+            o->testees.push_back({t.substr(0, eq), t.substr(eq + 1)});
+        }
+        o->seed = seed->value_or(std::random_device{}() * 0x100000000ull + std::random_device{}());
+        if (!o->expected_file.empty()) o->expected = runner::ExpectedFailures::load(o->expected_file);
+        const int status = runner::exit_status(runner::conform(*o));
+        if (status != 0) throw CLI::RuntimeError(status);
+    });
+}
+
 int run(int argc, char** argv) {
     register_builtin_subjects();
     CLI::App app{"tsconform: conformance checks for time-series wire codecs"};
     app.require_subcommand(1);
     add_subjects_command(app);
     add_fuzz_input_command(app);
+    add_conform_command(app);
     add_serve_command(app, std::make_shared<std::string>());
     AllFamilies::each([&]<class F>() {
         CLI::App* family = app.add_subcommand(command_name(F::family), std::string(F::family) + " operations");

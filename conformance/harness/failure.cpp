@@ -24,13 +24,6 @@ std::string shorten(std::string s) {
     return s;
 }
 
-// Single quotes for a POSIX shell: ' becomes '\''.
-std::string shell_quoted(std::string_view s) {
-    std::string out = "'";
-    for (char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
-    return out + "'";
-}
-
 std::string input_argument(const Json& input) {
     const std::string text = input.dump();
     if (text.size() <= kCommandLineLimit) return shell_quoted(text);
@@ -41,6 +34,12 @@ std::string input_argument(const Json& input) {
 }
 
 }  // namespace
+
+std::string shell_quoted(std::string_view s) {
+    std::string out = "'";
+    for (char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    return out + "'";
+}
 
 void set_current_input_path(std::string path) { current_input_path() = std::move(path); }
 

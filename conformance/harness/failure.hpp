@@ -38,6 +38,9 @@ void set_current_input_path(std::string path);
 std::string reproduce_command(std::string_view family, std::string_view operation, std::string_view subject,
                               std::string_view profile, const Json& input);
 
+// Single quotes for a POSIX shell: ' becomes '\''.
+std::string shell_quoted(std::string_view s);
+
 // The CLI's spelling of a family: qwp_gorilla -> qwp-gorilla.
 std::string command_name(std::string_view family);
 

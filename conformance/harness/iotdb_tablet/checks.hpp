@@ -11,7 +11,7 @@
 namespace tsc::iotdb {
 
 // The contract for one client profile and parser, on the reference alone: what the reference serializer
-// sends, read back by the reference parser, against the canonical tablet (Contract::reference).
+// sends, read back by the reference parser, against the canonical tablet (Contract::expected).
 struct ContractVerdict {
     bool serialized = false;                    // false: the profile rejects the tablet (no bytes to read)
     std::optional<Difference> divergence;       // the read-back against canonical(t)

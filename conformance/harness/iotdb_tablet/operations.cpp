@@ -389,10 +389,6 @@ Contract::Outcome Contract::expected(const Input& in, const SerializeOutcome& se
     return {ErrorClass::ok, canonical(in.tablet)};
 }
 
-Contract::Outcome Contract::reference(const Input& in) {
-    return expected(in, reference::serialize(in.tablet, in.client, in.profile));
-}
-
 Contract::Outcome Contract::read_back(Subject& s, const Input& in, const SerializeOutcome& sent) {
     if (!sent.ok()) return {sent.error, {}};
     ParseOutcome read = s.parse(sent.timestamps, sent.values, schema_of(in.tablet), in.parser);

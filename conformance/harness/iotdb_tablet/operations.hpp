@@ -122,11 +122,12 @@ struct Contract : OperationBase<Contract, kFamily, Subject> {
     // "<client profile>:<parser profile>", every pair.
     static std::vector<std::string_view> profiles();
     static std::string_view profile(const Input& in);
-    // The canonical tablet, or the reference serializer's error class.
-    static Outcome reference(const Input& in);
+    // What the subject's parser reads back from what its serializer sent (the reference's run is the
+    // reference outcome: the contract's ideal is `expected`).
     static Outcome run(Subject& s, const Input& in);
     // The read-back of bytes already sent: `sent` is what (in.tablet, in.client, in.profile) serialized to.
     static Outcome read_back(Subject& s, const Input& in, const SerializeOutcome& sent);
+    // The ideal: the canonical tablet, or the serializer's error class.
     static Outcome expected(const Input& in, const SerializeOutcome& sent);
     static std::optional<Difference> compare(const Outcome& expected, const Outcome& actual);
     static Json input_json(const Input& in) { return Serialize::input_json({in.tablet, in.client, in.profile}); }

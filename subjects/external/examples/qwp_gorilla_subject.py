@@ -5,13 +5,20 @@ an implementation in another language into the suite:
 
     TSCONFORM_EXTERNAL='qwp_gorilla:python=python3 subjects/external/examples/qwp_gorilla_subject.py' \\
     TSCONFORM_SUBJECTS=external:python build/dev/test_qwp_gorilla --gtest_filter='*Vectors*'
+    build/dev/tsconform conform --testee python='python3 subjects/external/examples/qwp_gorilla_subject.py'
+
+TSCONFORM_PLANTED_BUG=1 plants a bug, for the runner's own test: the encoder takes the 7-bit bucket as
+-63..63+1 (a range written symmetric by mistake), so a delta-of-delta of exactly 64 wraps to -64 and
+one of -64 takes the 9-bit bucket.
 """
 import json
+import os
 import sys
 
 MASK64 = (1 << 64) - 1
 # §2.3 buckets: (prefix ones, payload width, lowest, highest), after the single 0 bit for DoD 0.
 BUCKETS = [(1, 7, -64, 63), (2, 9, -256, 255), (3, 12, -2048, 2047), (4, 32, -(1 << 31), (1 << 31) - 1)]
+ENCODER_BUCKETS = [(1, 7, -63, 64)] + BUCKETS[1:] if os.environ.get("TSCONFORM_PLANTED_BUG") == "1" else BUCKETS
 # §4 D2, D3: what each profile accepts.
 PROFILES = {  # name: (fewest values Gorilla accepts, null flag must be 0 or 1)
     "strict": (3, False), "server": (0, False), "rust": (0, True), "typescript": (3, True), "dotnet": (2, False),
@@ -53,7 +60,7 @@ def encode(rows, null_bitmap, values, gorilla):
             if d == 0:
                 bits.put(0, 1)
                 continue
-            ones, width, _, _ = next(b for b in BUCKETS if b[2] <= d <= b[3])
+            ones, width, _, _ = next(b for b in ENCODER_BUCKETS if b[2] <= d <= b[3])
             bits.put((1 << ones) - 1, ones + (ones < 4))  # ones, then a 0 unless all four are ones
             bits.put(d & ((1 << width) - 1), width)
         return bytes(out + bits.out)

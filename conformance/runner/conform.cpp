@@ -1,0 +1,403 @@
+#include "conformance/runner/conform.hpp"
+
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <fnmatch.h>
+#include <map>
+#include <memory>
+#include <set>
+
+#include <fmt/format.h>
+
+#include "conformance/harness/fuzz_input.hpp"
+#include "conformance/harness/protocol.hpp"
+#include "conformance/inputs/choice_source.hpp"
+#include "conformance/inputs/operation_inputs.hpp"
+#include "conformance/inputs/seeded_source.hpp"
+#include "conformance/runner/shrink.hpp"
+#include "conformance/harness/testee.hpp"
+#include "families.hpp"
+
+namespace tsc::runner {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+constexpr std::size_t kBatch = 2048;  // requests per exchange: bounds the memory of a run
+
+// How a check's input was built from choices: one generated case, or one of the cuts of a valid
+// encoding. Either can be built again from fewer or smaller choices, so either can be shrunk.
+enum class Built { generated, cut };
+
+// One check of one operation under one profile: its input, the outcome it must have and, for an
+// input built by a producer, the choices that built it (for shrinking).
+template <class Op>
+struct Check {
+    std::string name;
+    typename Op::Input input;
+    typename Op::Outcome expected;
+    std::optional<inputs::Choices> choices;
+    Built built = Built::generated;
+    bool shrunk = false;  // the smallest input a shrink found: rerun by its request, not its name
+};
+
+// A generated case's seed: the run's seed and the case's place, mixed (splitmix64) so that each
+// case can be rebuilt alone, on any host, from the name the report gives.
+std::uint64_t case_seed(std::uint64_t seed, std::string_view place) {
+    std::uint64_t h = seed ^ 0xcbf29ce484222325ull;
+    for (unsigned char c : place) h = (h ^ c) * 0x100000001b3ull;
+    h += 0x9e3779b97f4a7c15ull;
+    h = (h ^ (h >> 30)) * 0xbf58476d1ce4e5b9ull;
+    h = (h ^ (h >> 27)) * 0x94d049bb133111ebull;
+    return h ^ (h >> 31);
+}
+
+// What one testee claims in its hello: (family, op) -> profiles.
+using Claims = std::map<std::pair<std::string, std::string>, std::vector<std::string>>;
+
+Claims read_hello(Testee& testee) {
+    const Answer a = testee.exchange({R"({"op":"hello"})"}).front();
+    if (!a.ok()) throw InputError("testee `" + testee.describe() + "` did not answer hello: " + a.fault);
+    try {
+        const Json hello = parse_json_text(a.line, "the answer to hello");
+        const JsonAt doc = document(hello);
+        Claims claims;
+        for (const JsonAt& op : doc["operations"].elements()) {
+            std::vector<std::string> profiles;
+            for (const JsonAt& p : op["profiles"].elements()) profiles.push_back(p.string());
+            claims[{op["family"].string(), op["op"].string()}] = profiles;
+        }
+        return claims;
+    } catch (const InputError& e) {
+        throw InputError("testee `" + testee.describe() + "` answered hello with " + a.line + ": " + e.what());
+    }
+}
+
+std::string testee_argument(const TesteeSpec& t) { return shell_quoted(t.name + "=" + t.command); }
+
+class Run {
+public:
+    Run(const Options& o, const TesteeSpec& spec, Testee& testee) : o_(o), spec_(spec), testee_(testee) {}
+
+    void all(std::vector<Result>& results) {
+        const Claims claims = read_hello(testee_);
+        AllFamilies::each([&]<class F>() {
+            if (!o_.family.empty() && o_.family != F::family) return;
+            F::each([&]<class Op>() {
+                if (!o_.op.empty() && o_.op != Op::name) return;
+                operation<F, Op>(claims, results);
+            });
+        });
+    }
+
+private:
+    template <class F, class Op>
+    void operation(const Claims& claims, std::vector<Result>& results) {
+        const auto claim = claims.find({std::string(F::family), std::string(Op::name)});
+        std::vector<std::string> profiles;
+        if (claim != claims.end()) {
+            for (const std::string& p : claim->second)
+                for (std::string_view known : Op::profiles())
+                    if (p == known) profiles.push_back(p);
+            if (Op::profiles().empty()) profiles = {""};
+        }
+        if (profiles.empty()) {  // not claimed: every check of the first profile is skipped
+            const std::string why = claim == claims.end() ? "the testee does not claim this operation"
+                                                          : "the testee claims none of this operation's profiles";
+            const std::vector<std::string_view> all = Op::profiles();
+            for (const Check<Op>& c : checks<F, Op>(all.empty() ? "" : all.front(), profiles.size() > 1, false))
+                results.push_back({spec_.name, c.name, Status::skipped, why, 0});
+            return;
+        }
+        for (const std::string& p : profiles) {
+            const auto start = Clock::now();
+            const std::size_t first = results.size();
+            run_checks<Op>(checks<F, Op>(p, profiles.size() > 1, true), p, results);
+            const std::vector<Result> these(results.begin() + static_cast<std::ptrdiff_t>(first), results.end());
+            const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
+            std::fprintf(stderr, "%s%s %s/%s%s: %s (%.1f s, %.0f checks/s)\n", progress_shown_ ? "\r\033[K" : "",
+                         spec_.name.c_str(), std::string(F::family).c_str(), std::string(Op::name).c_str(),
+                         p.empty() ? "" : (" [" + p + "]").c_str(), tally(these).line().c_str(), seconds,
+                         seconds > 0 ? static_cast<double>(these.size()) / seconds : 0.0);
+            progress_shown_ = false;
+        }
+    }
+
+    // Every check of the operation under `profile`; `built` false names them without building inputs.
+    template <class F, class Op>
+    std::vector<Check<Op>> checks(std::string_view profile, bool suffix, bool built) {
+        const std::string at = suffix ? "@" + std::string(profile) : "";
+        const std::string base = fmt::format("{}/{}/", F::family, Op::name);
+        std::vector<Check<Op>> out;
+        auto add = [&](std::string name, auto make) {
+            name = base + name + at;
+            if (fnmatch(o_.check.c_str(), name.c_str(), 0) != 0) return;
+            if (!built) return out.push_back({std::move(name), {}, {}, {}});
+            out.push_back(make(std::move(name)));
+        };
+        for (const Vector& v : vectors<F>()) {
+            if (v.op != Op::name) continue;
+            if (!v.profiles.empty() && std::find(v.profiles.begin(), v.profiles.end(), profile) == v.profiles.end()) continue;
+            add("vector/" + v.name, [&](std::string name) {
+                return Check<Op>{std::move(name), Op::input_of(v.input, profile), Op::outcome_of(v.expect), {}};
+            });
+        }
+        corpus_checks<F, Op>(profile, add);
+        if constexpr (inputs::HasGeneratedInputs<Op>) {
+            for (std::size_t i = 0; i < o_.cases; ++i)
+                add(fmt::format("generated/{}", i), [&](std::string name) { return generated<Op>(std::move(name), profile); });
+        }
+        if constexpr (inputs::HasTruncations<Op>) {
+            for (std::size_t k = 0; k < o_.truncated; ++k) {
+                if (!built) {
+                    add(fmt::format("truncated/{}.*", k), [](std::string) { return Check<Op>{}; });
+                    continue;
+                }
+                inputs::SeededSource seeded(case_seed(o_.seed, fmt::format("{}truncated/{}{}", base, k, at)));
+                inputs::RecordingSource source(seeded);
+                const auto cuts = inputs::OperationInputs<Op>::truncations(source, profile);
+                for (std::size_t j = 0; j < cuts.size(); ++j)
+                    add(fmt::format("truncated/{}.{}", k, j), [&](std::string name) {
+                        return Check<Op>{std::move(name), cuts[j], Op::reference(cuts[j]), source.choices(), Built::cut};
+                    });
+            }
+        }
+        return out;
+    }
+
+    // The inputs of the fuzz targets' seed and regression corpora that hold this operation's inputs.
+    template <class F, class Op, class Add>
+    void corpus_checks(std::string_view profile, Add& add) {
+        if constexpr (requires { typename F::FuzzInputs; }) {
+            F::FuzzInputs::each([&]<class L>() {
+                if constexpr (std::same_as<typename L::Op, Op>) {
+                    for (const char* kind : {"seeds", "regressions"}) {
+                        const auto folder = seed_folder().parent_path() / kind / L::target;
+                        if (!std::filesystem::is_directory(folder)) continue;
+                        std::set<std::filesystem::path> files;
+                        for (const auto& e : std::filesystem::directory_iterator(folder))
+                            if (e.is_regular_file()) files.insert(e.path());
+                        const std::string label = std::string(kind) == "seeds" ? "seed/" : "regression/";
+                        for (const auto& file : files) {
+                            const auto input = L::decode(read_file(file));
+                            if (!input) continue;  // too short to mean anything
+                            add(label + file.filename().string(), [&](std::string name) {
+                                const auto in = inputs::with_profile<Op>(*input, profile);
+                                return Check<Op>{std::move(name), in, Op::reference(in), {}};
+                            });
+                        }
+                    }
+                }
+            });
+        }
+    }
+
+    template <class Op>
+    Check<Op> generated(std::string name, std::string_view profile) {
+        inputs::SeededSource seeded(case_seed(o_.seed, name));
+        inputs::RecordingSource source(seeded);
+        const typename Op::Input input = inputs::OperationInputs<Op>::generated(source, profile);
+        return {std::move(name), input, Op::reference(input), source.choices()};
+    }
+
+    template <class F>
+    const std::vector<Vector>& vectors() {
+        static const std::vector<Vector> v = load_vectors(F::family);
+        return v;
+    }
+
+    template <class Op>
+    void run_checks(const std::vector<Check<Op>>& checks, std::string_view profile, std::vector<Result>& results) {
+        std::size_t shrunk = 0;
+        for (std::size_t at = 0; at < checks.size(); at += kBatch) {
+            const std::size_t end = std::min(checks.size(), at + kBatch);
+            std::vector<std::string> requests;
+            for (std::size_t i = at; i < end; ++i) requests.push_back(protocol::request<Op>(checks[i].input).dump());
+            const auto start = Clock::now();
+            const std::vector<Answer> answers = testee_.exchange(requests);
+            const double each = std::chrono::duration<double>(Clock::now() - start).count() / static_cast<double>(end - at);
+            for (std::size_t i = at; i < end; ++i) {
+                const Check<Op>& c = checks[i];
+                Result r{spec_.name, c.name, Status::passed, {}, each};
+                if (auto failure = judge<Op>(c, answers[i - at], requests[i - at], r)) {
+                    if (c.choices && shrunk < o_.shrink_cases && !o_.expected.find(c.name)) {
+                        ++shrunk;
+                        *failure += shrink_report<Op>(c, profile);
+                    }
+                    r.report = *failure;
+                }
+                results.push_back(expected_or(std::move(r)));
+            }
+            show_progress(end, checks.size());
+        }
+    }
+
+    // The failure report of one answer, or nothing when the check passed (r.status says skipped).
+    template <class Op>
+    std::optional<std::string> judge(const Check<Op>& c, const Answer& a, const std::string& request, Result& r) {
+        auto fail = [&](std::string why) {
+            r.status = Status::failed;
+            return fmt::format("{}\n  check:     {}\n  testee:    {}\n  request:   {}\n  reproduce: {}\n", why, c.name,
+                               spec_.command, shorten(request), rerun<Op>(c));
+        };
+        if (!a.ok()) return fail("the testee faulted: " + a.fault);
+        Json answer;
+        try {
+            answer = parse_json_text(a.line, "the answer");
+        } catch (const InputError& e) {
+            return fail(fmt::format("the answer is no JSON: {}", e.what()));
+        }
+        if (answer.is_object() && answer.contains("unsupported")) {
+            r.status = Status::skipped;
+            r.report = "the testee answered unsupported: " + answer["unsupported"].dump();
+            return std::nullopt;
+        }
+        if (answer.is_object() && answer.contains("protocol_error"))
+            return fail("the testee could not read the request: " + answer["protocol_error"].dump());
+        typename Op::Outcome actual;
+        try {
+            actual = Op::read_outcome(document(answer)["outcome"]);
+        } catch (const InputError& e) {
+            return fail(fmt::format("an answer of the wrong shape ({}): {}", e.what(), shorten(a.line)));
+        }
+        const auto diff = Op::compare(c.expected, actual);
+        if (!diff) return std::nullopt;
+        r.status = Status::failed;
+        return describe<Op>(c, *diff);
+    }
+
+    template <class Op>
+    std::string describe(const Check<Op>& c, const Difference& diff) {
+        Failure f = failure_of<Op>(spec_.name, c.input, diff);
+        f.check = c.name;
+        f.command = rerun<Op>(c);
+        return f.describe() + fmt::format("  reference: {}\n", reproduce_command(Op::family, Op::name, kReferenceName,
+                                                                                    Op::profile(c.input), Op::input_json(c.input)));
+    }
+
+    // The inputs a list of choices builds: the generated case, or every cut of the valid encoding.
+    template <class Op>
+    static std::vector<typename Op::Input> build(Built built, const inputs::Choices& choices, std::string_view profile) {
+        inputs::ReplaySource replay(choices);
+        if (built == Built::generated) return {inputs::OperationInputs<Op>::generated(replay, profile)};
+        if constexpr (inputs::HasTruncations<Op>) return inputs::OperationInputs<Op>::truncations(replay, profile);
+        return {};
+    }
+
+    // The report of the first of `candidates` that fails, if one does.
+    template <class Op>
+    std::optional<std::string> first_failure(const std::string& name, const std::vector<typename Op::Input>& candidates) {
+        std::vector<std::string> requests;
+        for (const auto& input : candidates) requests.push_back(protocol::request<Op>(input).dump());
+        const std::vector<Answer> answers = testee_.exchange(requests);
+        for (std::size_t i = 0; i < candidates.size(); ++i) {
+            Result ignored;
+            const Check<Op> c{name, candidates[i], Op::reference(candidates[i]), {}, Built::generated, true};
+            if (auto failure = judge<Op>(c, answers[i], requests[i], ignored)) return failure;
+        }
+        return std::nullopt;
+    }
+
+    // The smallest failing input the shrinker finds from the case's choices: a generated case with
+    // fewer and smaller choices, or a smaller valid encoding one of whose cuts still fails.
+    template <class Op>
+    std::string shrink_report(const Check<Op>& c, std::string_view profile) {
+        const std::string name = c.name + " (shrunk)";
+        const Shrunk s = shrink(
+            *c.choices,
+            [&](const inputs::Choices& choices) { return first_failure<Op>(name, build<Op>(c.built, choices, profile)).has_value(); },
+            c.built == Built::cut ? o_.shrink_tries / 4 : o_.shrink_tries);  // a cut run sends every cut
+        const auto smallest = first_failure<Op>(name, build<Op>(c.built, s.choices, profile));
+        return fmt::format("shrunk from {} choices to {} in {} steps ({} runs); the smallest failing input:\n{}",
+                           c.choices->size(), s.choices.size(), s.steps, s.tries, smallest.value_or("(it passed when rerun)\n"));
+    }
+
+    Result expected_or(Result r) {
+        const ExpectedFailure* listed = o_.expected.find(r.check);
+        if (listed == nullptr || r.status == Status::skipped) return r;
+        if (r.status == Status::failed) {
+            r.status = Status::expected_failure;
+            r.report = fmt::format("expected ({}:{}: {})\n{}", o_.expected_file, listed->line, listed->reason, r.report);
+        } else {
+            r.status = Status::unexpected_pass;
+            r.report = fmt::format("{} passes, but {}:{} lists it as failing ({}): remove the line", r.check,
+                                   o_.expected_file, listed->line, listed->reason);
+        }
+        return r;
+    }
+
+    // The command that runs one check again: by its name, or a shrunk input by its request line.
+    template <class Op>
+    std::string rerun(const Check<Op>& c) const {
+        if (c.shrunk) {
+            const std::string& cmd = spec_.command;
+            return fmt::format("echo {} | {}", shell_quoted(protocol::request<Op>(c.input).dump()),
+                               cmd.starts_with("builtin:") ? "tsconform serve --subject " + cmd.substr(8) : cmd);
+        }
+        return fmt::format("tsconform conform --testee {} --seed {} --cases {} --check {}", testee_argument(spec_), o_.seed,
+                           o_.cases, shell_quoted(c.name));
+    }
+
+    static std::string shorten(const std::string& s) {
+        return s.size() <= 600 ? s : s.substr(0, 600) + fmt::format("… ({} chars)", s.size());
+    }
+
+    void show_progress(std::size_t done, std::size_t total) {
+        if (!isatty(STDERR_FILENO)) return;
+        constexpr int kWidth = 30;
+        const int filled = static_cast<int>(kWidth * done / std::max<std::size_t>(total, 1));
+        std::fprintf(stderr, "\r\033[K%s [%s%s] %zu/%zu", spec_.name.c_str(), std::string(filled, '#').c_str(),
+                     std::string(kWidth - filled, '.').c_str(), done, total);
+        progress_shown_ = true;
+    }
+
+    const Options& o_;
+    const TesteeSpec& spec_;
+    Testee& testee_;
+    bool progress_shown_ = false;
+};
+
+std::unique_ptr<Testee> make_testee(const TesteeSpec& spec, int timeout_ms) {
+    if (spec.command.starts_with("builtin:")) {
+        std::string subject = spec.command.substr(8);
+        bool known = false;
+        AllFamilies::each([&]<class F>() { known = known || registry<typename F::Subject>().find(subject) != nullptr; });
+        if (!known) throw InputError("no subject named `" + subject + "` in any family (see: tsconform subjects)");
+        return std::make_unique<BuiltinTestee>(subject, [subject](const std::string& line) {
+            return protocol::reply_line(AllFamilies{}, subject, line);
+        });
+    }
+    return std::make_unique<ProgramTestee>(spec.command, timeout_ms);
+}
+
+}  // namespace
+
+std::vector<Result> conform(const Options& options) {
+    register_builtin_subjects();
+    std::fprintf(stderr, "tsconform conform: seed %llu (--seed %llu reproduces this run), %zu generated cases per operation\n",
+                 static_cast<unsigned long long>(options.seed), static_cast<unsigned long long>(options.seed), options.cases);
+    std::vector<Result> results;
+    std::vector<std::string> names;
+    for (const TesteeSpec& spec : options.testees) {
+        names.push_back(spec.name);
+        const std::unique_ptr<Testee> testee = make_testee(spec, options.timeout_ms);
+        Run(options, spec, *testee).all(results);
+        if (testee->restarts() != 0)
+            std::fprintf(stderr, "%s: restarted %zu times after faults\n", spec.name.c_str(), testee->restarts());
+    }
+    for (const Result& r : results)
+        if (r.status == Status::failed || r.status == Status::unexpected_pass)
+            std::printf("\nFAILED %s (%s)\n%s", r.check.c_str(), r.testee.c_str(), r.report.c_str());
+    for (const ExpectedFailure& e : options.expected.unused())
+        std::printf("note: %s:%d `%s` matched no check of this run\n", options.expected_file.c_str(), e.line, e.pattern.c_str());
+    if (!options.junit.empty()) write_junit(results, options.junit);
+    if (!options.json.empty()) write_json(results, options.json);
+    if (!options.report.empty()) write_matrix(results, names, options.report);
+    std::printf("%s\n", tally(results).line().c_str());
+    return results;
+}
+
+int exit_status(const std::vector<Result>& results) { return tally(results).clean() ? 0 : 1; }
+
+}  // namespace tsc::runner

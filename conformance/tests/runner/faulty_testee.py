@@ -1,0 +1,31 @@
+#!/usr/bin/env python3
+"""A testee that misbehaves on purpose, for the runner's own tests: it answers through
+`tsconform serve --subject reference` (argv[1] is the tsconform binary), except that a request
+whose line hashes to certain values makes it crash, hang, write a line that is no JSON, or answer
+an outcome of the wrong shape. The runner must report each as a failed check and go on."""
+import subprocess
+import sys
+import time
+import zlib
+
+served = subprocess.Popen([sys.argv[1], "serve", "--subject", "reference"], stdin=subprocess.PIPE,
+                          stdout=subprocess.PIPE, text=True)
+
+for line in sys.stdin:
+    if '"hello"' not in line:
+        fault = zlib.crc32(line.encode()) % 29
+        if fault == 0:
+            sys.stderr.write("faulty testee: crashing on purpose\n")
+            sys.stderr.flush()
+            sys.exit(3)
+        if fault == 1:
+            time.sleep(60)
+        if fault == 2:
+            print("this is no JSON", flush=True)
+            continue
+        if fault == 3:
+            print('{"outcome": {"nonsense": true}}', flush=True)
+            continue
+    served.stdin.write(line)
+    served.stdin.flush()
+    print(served.stdout.readline(), end="", flush=True)

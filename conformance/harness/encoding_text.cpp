@@ -24,6 +24,7 @@ int hex_digit(char c) {
 
 std::optional<Bytes> from_hex(std::string_view text) {
     Bytes out;
+    out.reserve(text.size() / 2);
     int high = -1;
     for (char c : text) {
         if (c == ' ') continue;

@@ -14,6 +14,7 @@
 #include <memory>
 
 #include "subjects/api/mutant.hpp"
+#include "subjects/fast/common/grow_buffer.hpp"
 #include "subjects/fast/qwp_gorilla/thresholds.hpp"
 
 #if defined(__GNUC__) || defined(__clang__)
@@ -104,28 +105,11 @@ inline void store_values_le(std::uint8_t* out, const std::int64_t* in, std::size
     }
 }
 
-// ---- storage that is grown, never shrunk, and never value-initialized ---------------------------
-
-// Every array carries limits::kSlack spare elements past its logical capacity so that unrolled loops may
-// overshoot the end by a few elements without a remainder loop.
+// Storage that is grown, never shrunk, never value-initialized (common/grow_buffer.hpp): every array
+// carries limits::kSlack spare elements so that unrolled loops may overshoot the end by a few elements
+// without a remainder loop, and grows by at least half, since arrays are sized one column at a time.
 template <class T>
-class GrowBuffer {
-public:
-    T* data() { return data_.get(); }
-    const T* data() const { return data_.get(); }
-    std::size_t capacity() const { return capacity_; }
-    // Makes room for n elements (plus slack), growing by at least half; old contents are not kept.
-    void grow_to(std::size_t n) {
-        if (n <= capacity_) return;
-        const std::size_t cap = std::max(n, capacity_ + capacity_ / 2);
-        data_ = std::make_unique_for_overwrite<T[]>(cap + limits::kSlack);
-        capacity_ = cap;
-    }
-
-private:
-    std::unique_ptr<T[]> data_;
-    std::size_t capacity_ = 0;
-};
+using GrowBuffer = common::GrowBuffer<T, limits::kSlack, true>;
 
 }  // namespace qwp_detail
 

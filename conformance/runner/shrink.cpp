@@ -1,5 +1,7 @@
 #include "conformance/runner/shrink.hpp"
 
+#include <algorithm>
+
 namespace tsc::runner {
 
 using inputs::Choices;
@@ -15,8 +17,9 @@ public:
         for (bool progress = true; progress && best_.tries < budget_;) {
             const std::size_t before = best_.steps;
             cut_tail();
+            minimize_each(kLeading);  // the first answers are a producer's sizes and kinds
             delete_blocks();
-            minimize_each();
+            minimize_each(best_.choices.size());
             progress = best_.steps != before;
         }
         return best_;
@@ -51,19 +54,23 @@ private:
             }
     }
 
-    // Each choice made as small as it can be by a binary search toward 0.
-    void minimize_each() {
-        for (std::size_t at = 0; at < best_.choices.size(); ++at) {
-            std::uint64_t lo = 0, hi = best_.choices[at];
-            while (lo < hi && best_.tries < budget_) {
-                const std::uint64_t mid = lo + (hi - lo) / 2;
+    // Each of the first `count` choices made smaller: 0 if that still fails, else halved while that
+    // still fails, a few times (a binary search to the last unit would spend the budget on one value).
+    void minimize_each(std::size_t count) {
+        for (std::size_t at = 0; at < std::min(count, best_.choices.size()); ++at) {
+            auto with = [&](std::uint64_t v) {
                 Choices c = best_.choices;
-                c[at] = mid;
-                if (try_candidate(c)) hi = mid;
-                else lo = mid + 1;
-            }
+                c[at] = v;
+                return c;
+            };
+            if (best_.choices[at] == 0 || try_candidate(with(0))) continue;
+            for (int halvings = 0; halvings < kHalvings && best_.choices[at] > 1 && try_candidate(with(best_.choices[at] / 2));)
+                ++halvings;
         }
     }
+
+    static constexpr std::size_t kLeading = 16;
+    static constexpr int kHalvings = 6;
 
     Shrunk best_;
     const std::function<bool(const Choices&)>& fails_;

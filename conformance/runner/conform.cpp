@@ -221,7 +221,9 @@ private:
                 const Check<Op>& c = checks[i];
                 Result r{spec_.name, c.name, Status::passed, {}, each};
                 if (auto failure = judge<Op>(c, answers[i - at], requests[i - at], r)) {
-                    if (c.choices && shrunk < o_.shrink_cases && !o_.expected.find(c.name)) {
+                    // A fault (exit, hang) is not shrunk: each try could cost a restart or a timeout.
+                    const bool fault = !answers[i - at].ok();
+                    if (c.choices && !fault && shrunk < o_.shrink_cases && !o_.expected.find(c.name)) {
                         ++shrunk;
                         *failure += shrink_report<Op>(c, profile);
                     }
@@ -277,11 +279,15 @@ private:
     }
 
     // The inputs a list of choices builds: the generated case, or every cut of the valid encoding.
+    // None when the choices build no input the protocol can hold (a producer that ran dry mid-value).
     template <class Op>
     static std::vector<typename Op::Input> build(Built built, const inputs::Choices& choices, std::string_view profile) {
         inputs::ReplaySource replay(choices);
-        if (built == Built::generated) return {inputs::OperationInputs<Op>::generated(replay, profile)};
-        if constexpr (inputs::HasTruncations<Op>) return inputs::OperationInputs<Op>::truncations(replay, profile);
+        try {
+            if (built == Built::generated) return {inputs::OperationInputs<Op>::generated(replay, profile)};
+            if constexpr (inputs::HasTruncations<Op>) return inputs::OperationInputs<Op>::truncations(replay, profile);
+        } catch (const InputError&) {
+        }
         return {};
     }
 

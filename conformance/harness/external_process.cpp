@@ -5,7 +5,7 @@
 namespace tsc {
 
 void ExternalProcess::fail(const std::string& what, const nlohmann::json& request) const {
-    throw std::runtime_error("external subject `" + command_ + "`: " + what + "\n  request: " + request.dump());
+    throw std::runtime_error("external subject `" + command() + "`: " + what + "\n  request: " + request.dump());
 }
 
 nlohmann::json ExternalProcess::call(const nlohmann::json& request) {

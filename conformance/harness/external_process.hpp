@@ -17,16 +17,15 @@ public:
     // A request unanswered this long is a fault: long enough for a slow interpreter's largest case.
     static constexpr int kTimeoutMs = 120000;
 
-    explicit ExternalProcess(std::string command) : testee_(command, kTimeoutMs), command_(std::move(command)) {}
+    explicit ExternalProcess(std::string command) : testee_(std::move(command), kTimeoutMs) {}
 
     nlohmann::json call(const nlohmann::json& request);
-    const std::string& command() const { return command_; }
+    std::string command() const { return testee_.describe(); }
 
 private:
     [[noreturn]] void fail(const std::string& what, const nlohmann::json& request) const;
 
     ProgramTestee testee_;
-    std::string command_;
 };
 
 }  // namespace tsc

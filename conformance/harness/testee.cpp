@@ -75,16 +75,26 @@ std::string ProgramTestee::stderr_tail() const {
     return "\n  its stderr ended with:\n" + std::string(err_tail_.begin(), err_tail_.end());
 }
 
+// Reads what the testee wrote to stderr into the kept tail; false when there was nothing (or its
+// stderr has ended, which closes it).
+bool ProgramTestee::read_stderr() {
+    if (err_ < 0) return false;
+    char chunk[4096];
+    const ssize_t n = read(err_, chunk, sizeof chunk);
+    if (n == 0) close(std::exchange(err_, -1));
+    if (n <= 0) return false;
+    err_tail_.insert(err_tail_.end(), chunk, chunk + n);
+    while (err_tail_.size() > kStderrTail) err_tail_.pop_front();
+    return true;
+}
+
 // After its output ended: how the testee exited, waiting a moment for it (and its stderr) to finish.
 std::string ProgramTestee::exit_status() {
     for (int waited = 0; waited < 500 && pid_ > 0; waited += 10) {
         int status = 0;
         if (waitpid(pid_, &status, WNOHANG) == pid_) {
             pid_ = -1;
-            char chunk[4096];
-            for (ssize_t n; err_ >= 0 && (n = read(err_, chunk, sizeof chunk)) > 0;) {
-                err_tail_.insert(err_tail_.end(), chunk, chunk + n);
-                while (err_tail_.size() > kStderrTail) err_tail_.pop_front();
+            while (read_stderr()) {
             }
             if (WIFSIGNALED(status)) return fmt::format("killed by signal {}", WTERMSIG(status));
             return fmt::format("exited with status {}", WEXITSTATUS(status));
@@ -125,16 +135,7 @@ std::size_t ProgramTestee::run_batch(const std::vector<std::string>& requests, s
         if (ready < 0 && errno == EINTR) continue;
         if (ready == 0)
             return fault(answered, fmt::format("no answer within {} ms (--timeout-ms)", timeout_ms_));
-        if (fds[2].revents != 0) {
-            char chunk[4096];
-            const ssize_t n = read(err_, chunk, sizeof chunk);
-            if (n > 0) {
-                err_tail_.insert(err_tail_.end(), chunk, chunk + n);
-                while (err_tail_.size() > kStderrTail) err_tail_.pop_front();
-            } else if (n == 0) {
-                close(std::exchange(err_, -1));
-            }
-        }
+        if (fds[2].revents != 0) read_stderr();
         if (fds[1].revents != 0) {
             const ssize_t n = write(to_, pending.data() + pending_at, pending.size() - pending_at);
             if (n > 0) {

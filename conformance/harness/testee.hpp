@@ -46,6 +46,7 @@ public:
 private:
     void start();
     void stop();
+    bool read_stderr();
     std::string stderr_tail() const;
     std::string exit_status();
     // Sends requests[next..] and reads their answers until all are in or one faults; returns the

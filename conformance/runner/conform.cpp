@@ -24,7 +24,7 @@ namespace tsc::runner {
 namespace {
 
 using Clock = std::chrono::steady_clock;
-constexpr std::size_t kBatch = 2048;  // requests per exchange: bounds the memory of a run
+constexpr std::size_t kBatch = 2048;  // requests per exchange: bounds the request text held at once
 
 // How a check's input was built from choices: one generated case, or one of the cuts of a valid
 // encoding. Either can be built again from fewer or smaller choices, so either can be shrunk.
@@ -172,13 +172,13 @@ private:
         if constexpr (requires { typename F::FuzzInputs; }) {
             F::FuzzInputs::each([&]<class L>() {
                 if constexpr (std::same_as<typename L::Op, Op>) {
-                    for (const char* kind : {"seeds", "regressions"}) {
-                        const auto folder = seed_folder().parent_path() / kind / L::target;
+                    const std::pair<const char*, std::string> kinds[] = {{"seeds", "seed/"}, {"regressions", "regression/"}};
+                    for (const auto& [folder_name, label] : kinds) {
+                        const auto folder = seed_folder().parent_path() / folder_name / L::target;
                         if (!std::filesystem::is_directory(folder)) continue;
                         std::set<std::filesystem::path> files;
                         for (const auto& e : std::filesystem::directory_iterator(folder))
                             if (e.is_regular_file()) files.insert(e.path());
-                        const std::string label = std::string(kind) == "seeds" ? "seed/" : "regression/";
                         for (const auto& file : files) {
                             const auto input = L::decode(read_file(file));
                             if (!input) continue;  // too short to mean anything

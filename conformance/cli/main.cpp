@@ -7,6 +7,7 @@
 // $TMPDIR/tsconform-internal-error-<pid>.json and the path printed).
 #include <unistd.h>
 
+#include <charconv>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -122,6 +123,11 @@ void add_subjects_command(CLI::App& app) {
     });
 }
 
+// Every check of a run is built before it is sent: these bound what one run holds in memory.
+constexpr std::size_t kMaxCases = 1'000'000;
+constexpr std::size_t kMaxTruncated = 1'000;
+constexpr int kMaxTimeoutMs = 3'600'000;
+
 // The cross-language runner (conformance/runner/conform.hpp).
 void add_conform_command(CLI::App& app) {
     auto o = std::make_shared<runner::Options>();
@@ -135,16 +141,32 @@ void add_conform_command(CLI::App& app) {
     cmd->add_option("--family", o->family, "only this family");
     cmd->add_option("--op", o->op, "only this operation");
     cmd->add_option("--check", o->check, "only the checks whose name matches this glob")->capture_default_str();
-    cmd->add_option("--cases", o->cases, "generated cases per operation and profile")->capture_default_str();
-    cmd->add_option("--truncated", o->truncated, "valid encodings cut at every length, per decoder and profile")
+    cmd->add_option("--cases", o->cases, "generated cases per operation and profile")
+        ->check(CLI::Range(std::size_t{0}, kMaxCases))
         ->capture_default_str();
-    cmd->add_option("--shrink-runs", o->shrink_tries, "testee runs at most per shrunk case")->capture_default_str();
-    cmd->add_option("--seed", *seed, "the seed of the generated cases (default: a new one, printed)");
+    cmd->add_option("--truncated", o->truncated, "valid encodings cut at every length, per decoder and profile")
+        ->check(CLI::Range(std::size_t{0}, kMaxTruncated))
+        ->capture_default_str();
+    cmd->add_option("--shrink-runs", o->shrink_tries, "testee runs at most per shrunk case")
+        ->check(CLI::Range(std::size_t{0}, kMaxCases))
+        ->capture_default_str();
+    cmd->add_option("--seed", *seed, "the seed of the generated cases (default: a new one, printed)")
+        ->check(CLI::Validator(
+            [](std::string& text) {  // parsed here: a negative or too large seed would wrap around silently
+                std::uint64_t value = 0;
+                const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+                return error == std::errc() && end == text.data() + text.size()
+                           ? std::string()
+                           : "expected a decimal number from 0 to 18446744073709551615, got " + text;
+            },
+            "UINT64"));
     cmd->add_option("--expected-failures", o->expected_file, "a file of CHECK-OR-GLOB REASON lines");
     cmd->add_option("--junit", o->junit, "write JUnit XML here");
     cmd->add_option("--json", o->json, "write every result as JSON here");
     cmd->add_option("--report", o->report, "write a Markdown matrix (check group x testee) here");
-    cmd->add_option("--timeout-ms", o->timeout_ms, "a request without an answer this long is a fault")->capture_default_str();
+    cmd->add_option("--timeout-ms", o->timeout_ms, "a request without an answer this long is a fault")
+        ->check(CLI::Range(1, kMaxTimeoutMs))
+        ->capture_default_str();
     cmd->callback([o, testees, seed] {
         for (const std::string& t : *testees) {
             const std::size_t eq = t.find('=');

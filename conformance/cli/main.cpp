@@ -21,6 +21,7 @@
 #include <CLI/CLI.hpp>
 
 #include "conformance/harness/fuzz_input.hpp"
+#include "conformance/harness/profile_table.hpp"
 #include "conformance/harness/protocol.hpp"
 #include "conformance/runner/conform.hpp"
 #include "families.hpp"
@@ -193,6 +194,9 @@ int run(int argc, char** argv) {
         CLI::App* family = app.add_subcommand(command_name(F::family), std::string(F::family) + " operations");
         family->require_subcommand(1);
         F::each([&]<class Op>() { add_operation_command<Op>(*family); });
+        if constexpr (HasProfileRules<F>)
+            family->add_subcommand("profiles", "Print every profile's rules with their upstream sources (PROFILES.md)")
+                ->callback([] { std::printf("%s", profile_table(F::family, F::profile_rules()).c_str()); });
         add_serve_command(*family, std::make_shared<std::string>());
     });
     try {

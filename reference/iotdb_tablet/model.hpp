@@ -16,6 +16,7 @@
 
 #include "reference/common/bytes.hpp"
 #include "reference/common/data_type.hpp"
+#include "reference/common/profile_rule.hpp"
 
 namespace tsc::iotdb {
 
@@ -25,7 +26,9 @@ enum class ErrorClass : std::uint8_t {
     // Serializers.
     inconsistent_tablet,  // cells, nulls or client state without one entry per row (or per column)
     unsupported_type,     // a type the writer (or the reader, §1.1 / Errata 2) has no case for
-    date_out_of_range,    // a non-null DATE outside years 1000–9999 (§2.3, Errata 7) or with month/day > 99
+    date_out_of_range,    // a non-null DATE outside years 1000–9999 (§2.3, Errata 7) or with month/day > 99, or
+                          // not a calendar date where the profile checks the calendar (Node)
+    timestamp_out_of_range,  // a timestamp the client cannot write as an i64 (Node: it rounds to 2^63)
     // Parsers.
     invalid_type_code,      // not a TSDataType code (§1.1: 0–12)
     negative_row_count,     // size < 0
@@ -43,6 +46,7 @@ inline constexpr std::array kErrorClassNames{
     std::string_view{"inconsistent_tablet"},
     std::string_view{"unsupported_type"},
     std::string_view{"date_out_of_range"},
+    std::string_view{"timestamp_out_of_range"},
     std::string_view{"invalid_type_code"},
     std::string_view{"negative_row_count"},
     std::string_view{"truncated_timestamps"},
@@ -165,6 +169,31 @@ enum class Padding : std::uint8_t {
     client_marks,  // ColumnBitmapState::padding_marks
 };
 
+// What the client does to a value before writing it (§2.6, Errata 9). Each a rule of kProfileRules.
+enum class TimestampRule : std::uint8_t {
+    exact,      // the i64 as it is
+    js_number,  // Node: a JS number, so beyond ±(2^53−1) rounded to the nearest double (ties to even); one that
+                // rounds to 2^63 is timestamp_out_of_range (writeBigInt64BE throws a RangeError)
+};
+
+enum class FloatNanRule : std::uint8_t {
+    raw,      // the f32 bits as they are
+    quieted,  // Node: a signalling f32 NaN gets its quiet bit (bits | 0x00400000) through a JS number
+};
+
+enum class DateRule : std::uint8_t {
+    year_checked,      // years 1000–9999; month and day not validated (C++, Errata 8)
+    calendar_checked,  // Node: also a real calendar date (20230229 is date_out_of_range)
+    normalised,        // Go: time.Date normalises month and day (2023-02-30 is 2023-03-02), then the year check
+};
+
+// What the client's API can express: inputs outside it are not checked against the profile (inputs are
+// mapped into the domain first, into_domain in the harness).
+struct Domain {
+    bool double_signalling_nans = true;  // false: Node's DOUBLE quiet bit depends on V8's array storage
+    bool any_date_slot = true;           // false: a Go null DATE slot holds 0 or a value that passed the checks
+};
+
 struct Profile {
     std::string_view name;
     Placeholders placeholders;
@@ -172,20 +201,37 @@ struct Profile {
     FlagRule flag;
     BitmapLength bitmap_length;
     Padding padding;
-    std::string_view followed_by;
+    TimestampRule timestamps = TimestampRule::exact;
+    FloatNanRule float_nan = FloatNanRule::raw;
+    DateRule dates = DateRule::year_checked;
+    bool writes_object = true;  // false: OBJECT (type 12) is unsupported_type
+    Domain domain = {};
+    std::string_view followed_by = "";
 };
+
+inline constexpr Domain kNodeDomain{false, true};
+inline constexpr Domain kGoDomain{true, false};
 
 inline constexpr std::array kProfiles{
     Profile{"java", Placeholders::java_sentinels, SectionRule::if_bitmaps_exist, FlagRule::null_in_rows,
-            BitmapLength::n_div_8_plus_1, Padding::client_marks, "Java Session (SessionUtils @d8b157e5)"},
+            BitmapLength::n_div_8_plus_1, Padding::client_marks, TimestampRule::exact, FloatNanRule::raw,
+            DateRule::year_checked, true, {}, "Java Session (SessionUtils @d8b157e5)"},
     Profile{"cpp", Placeholders::cpp_sentinels, SectionRule::always, FlagRule::any_mark, BitmapLength::n_div_8_plus_1,
-            Padding::client_marks, "C++ Session (Session.cpp @009939f6)"},
+            Padding::client_marks, TimestampRule::exact, FloatNanRule::raw, DateRule::year_checked, true, {},
+            "C++ Session (Session.cpp @009939f6)"},
     Profile{"python", Placeholders::zeros, SectionRule::if_any_null, FlagRule::null_in_rows,
-            BitmapLength::n_div_8_plus_1, Padding::zero, "Python Tablet (Tablet.py)"},
+            BitmapLength::n_div_8_plus_1, Padding::zero, TimestampRule::exact, FloatNanRule::raw,
+            DateRule::year_checked, true, {}, "Python Tablet (Tablet.py)"},
     Profile{"go", Placeholders::slot_values, SectionRule::if_bitmaps_exist, FlagRule::any_mark,
-            BitmapLength::n_div_8_plus_1, Padding::client_marks, "Go client (tablet.go @7b306898)"},
+            BitmapLength::n_div_8_plus_1, Padding::client_marks, TimestampRule::exact, FloatNanRule::raw,
+            DateRule::normalised, true, kGoDomain, "Go client (tablet.go, utils.go @7b306898)"},
     Profile{"node", Placeholders::zeros, SectionRule::always, FlagRule::null_in_rows, BitmapLength::ceil_n_div_8,
-            Padding::zero, "Node.js client (FastSerializer.ts, Session.ts @02aedeb7)"},
+            Padding::zero, TimestampRule::js_number, FloatNanRule::quieted, DateRule::calendar_checked, false,
+            kNodeDomain, "Node.js client (FastSerializer.ts, Session.ts @02aedeb7)"},
+    Profile{"node-f0b76ed8", Placeholders::zeros, SectionRule::always, FlagRule::null_in_rows,
+            BitmapLength::ceil_n_div_8, Padding::zero, TimestampRule::js_number, FloatNanRule::quieted,
+            DateRule::calendar_checked, true, kNodeDomain,
+            "Node.js client with OBJECT (DataTypes.ts OBJECT = 12, TableTabletObject.test.ts @f0b76ed8)"},
 };
 
 constexpr std::optional<Profile> find_profile(std::string_view name) {

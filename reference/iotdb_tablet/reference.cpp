@@ -44,17 +44,100 @@ ErrorClass check_shape(const Tablet& t, const ClientState& s) {
     return ErrorClass::ok;
 }
 
-// §2.3: yyyyMMdd; the year must be 1000–9999 (Errata 7); month and day are not validated (C++, Errata 8)
-// but must be two decimal digits to be yyyyMMdd at all.
-bool pack_date(const Date& d, std::uint32_t& out) {
-    if (d.year < 1000 || d.year > 9999 || d.month > 99 || d.day > 99) return false;
-    out = static_cast<std::uint32_t>(d.year) * 10000u + d.month * 100u + d.day;
+bool year_in_range(std::int64_t year) { return year >= 1000 && year <= 9999; }
+
+std::uint32_t yyyymmdd(std::int64_t year, unsigned month, unsigned day) {
+    return static_cast<std::uint32_t>(year) * 10000u + month * 100u + day;
+}
+
+bool leap(std::int64_t y) { return (y % 4 == 0 && y % 100 != 0) || y % 400 == 0; }
+
+unsigned days_in_month(std::int64_t year, unsigned month) {
+    static constexpr unsigned kDays[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+    return month == 2 && leap(year) ? 29 : kDays[month - 1];
+}
+
+std::int64_t floor_div(std::int64_t a, std::int64_t b) { return a / b - (a % b != 0 && (a < 0) != (b < 0)); }
+
+// Days since 1970-01-01 of a proleptic Gregorian date with month 1–12 (any day offset added after).
+std::int64_t days_from_civil(std::int64_t y, unsigned m) {
+    y -= m <= 2;
+    const std::int64_t era = floor_div(y, 400);
+    const std::int64_t yoe = y - era * 400;
+    const std::int64_t doy = (153 * (m > 2 ? m - 3 : m + 9) + 2) / 5;
+    return era * 146097 + yoe * 365 + yoe / 4 - yoe / 100 + doy - 719468;
+}
+
+Date civil_from_days(std::int64_t z, std::int64_t& year) {
+    z += 719468;
+    const std::int64_t era = floor_div(z, 146097);
+    const std::int64_t doe = z - era * 146097;
+    const std::int64_t yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
+    const std::int64_t doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    const std::int64_t mp = (5 * doy + 2) / 153;
+    const auto d = static_cast<std::uint8_t>(doy - (153 * mp + 2) / 5 + 1);
+    const auto m = static_cast<std::uint8_t>(mp < 10 ? mp + 3 : mp - 9);
+    year = yoe + era * 400 + (m <= 2);
+    return Date{0, m, d};
+}
+
+// Errata 9, go.date_normalised: Go's time.Date(year, month, day): month and day outside their ranges carry
+// into the year and the month (month 0 is December of the year before, day 0 the last day of the month
+// before), as Go normalises before DateToInt32 sees the value.
+bool pack_normalised(const Date& d, std::uint32_t& out) {
+    const std::int64_t m0 = static_cast<std::int64_t>(d.month) - 1;
+    const std::int64_t year = d.year + floor_div(m0, 12);
+    const auto month = static_cast<unsigned>(m0 - floor_div(m0, 12) * 12 + 1);
+    std::int64_t y = 0;
+    const Date n = civil_from_days(days_from_civil(year, month) + d.day - 1, y);
+    if (!year_in_range(y)) return false;
+    out = yyyymmdd(y, n.month, n.day);
+    return true;
+}
+
+// §2.3: yyyyMMdd; the year must be 1000–9999 (Errata 7). Month and day are not validated (C++, Errata 8)
+// but must be two decimal digits to be yyyyMMdd at all; Node checks the calendar (node.date_calendar), Go
+// normalises it first.
+bool is_calendar_date(const Date& d) {
+    return d.month >= 1 && d.month <= 12 && d.day >= 1 && d.day <= days_in_month(d.year, d.month);
+}
+
+bool pack_date(const Date& d, DateRule rule, std::uint32_t& out) {
+    if (rule == DateRule::normalised) return pack_normalised(d, out);
+    if (!year_in_range(d.year) || d.month > 99 || d.day > 99) return false;
+    if (rule == DateRule::calendar_checked && !is_calendar_date(d)) return false;
+    out = yyyymmdd(d.year, d.month, d.day);
     return true;
 }
 
 // §2.6 "slot value": a Go slot holds whatever was stored; packed without a check, wrapping as an i32 does.
-std::uint32_t pack_date_unchecked(const Date& d) {
-    return static_cast<std::uint32_t>(d.year) * 10000u + d.month * 100u + d.day;
+std::uint32_t pack_date_unchecked(const Date& d) { return yyyymmdd(d.year, d.month, d.day); }
+
+// Errata 9, node.float_nan_quieted: an f32 NaN through a JS number comes back quiet.
+std::uint32_t float_as_written(std::uint32_t bits, FloatNanRule rule) {
+    const bool nan = (bits & 0x7F800000u) == 0x7F800000u && (bits & 0x007FFFFFu) != 0;
+    return rule == FloatNanRule::quieted && nan ? bits | 0x00400000u : bits;
+}
+
+// Errata 9, node.timestamps_js_number: v as the nearest double (ties to even), in integer arithmetic: the
+// magnitude keeps its 53 leading significant bits. False when it rounds to 2^63, which no i64 holds.
+bool js_number(std::int64_t v, std::uint64_t& out) {
+    const bool negative = v < 0;
+    const std::uint64_t magnitude = negative ? ~static_cast<std::uint64_t>(v) + 1 : static_cast<std::uint64_t>(v);
+    unsigned bits = 0;
+    while (bits < 64 && (magnitude >> bits) != 0) ++bits;
+    std::uint64_t rounded = magnitude;
+    if (bits > 53) {
+        const unsigned drop = bits - 53;
+        const std::uint64_t half = std::uint64_t{1} << (drop - 1);
+        const std::uint64_t rest = magnitude & ((std::uint64_t{1} << drop) - 1);
+        std::uint64_t kept = magnitude >> drop;
+        if (rest > half || (rest == half && (kept & 1u) != 0)) ++kept;
+        rounded = kept << drop;  // kept <= 2^53, drop <= 11: at most 2^64 / 2, no overflow
+    }
+    if (!negative && rounded == std::uint64_t{1} << 63) return false;
+    out = negative ? ~rounded + 1 : rounded;
+    return true;
 }
 
 // §2.6 table "... null" rows: the bytes of a null cell of a fixed-width type.
@@ -84,18 +167,21 @@ unsigned width_of(DataType type) {
 }
 
 // §1.1 "Encoding in the values buffer" of one cell that is written as its value.
-ErrorClass put_value(Bytes& out, const Column& c, std::size_t row, bool checked_date) {
+// A slot (§2.6 "slot value") is written as it is held: no check, no normalisation.
+ErrorClass put_value(Bytes& out, const Column& c, std::size_t row, const Profile& p, bool slot) {
     switch (c.type) {
         case DataType::BOOLEAN: put_be(out, std::get<0>(c.cells)[row] != 0 ? 1 : 0, 1); break;
         case DataType::INT32: put_be(out, static_cast<std::uint32_t>(std::get<1>(c.cells)[row]), 4); break;
         case DataType::INT64:
         case DataType::TIMESTAMP: put_be(out, static_cast<std::uint64_t>(std::get<2>(c.cells)[row]), 8); break;
-        case DataType::FLOAT: put_be(out, std::get<3>(c.cells)[row], 4); break;  // raw bits: NaN payload kept
+        case DataType::FLOAT:  // raw bits, NaN payload kept, unless the profile quiets it
+            put_be(out, slot ? std::get<3>(c.cells)[row] : float_as_written(std::get<3>(c.cells)[row], p.float_nan), 4);
+            break;
         case DataType::DOUBLE: put_be(out, std::get<4>(c.cells)[row], 8); break;
         case DataType::DATE: {
             const Date& d = std::get<5>(c.cells)[row];
             std::uint32_t packed = pack_date_unchecked(d);
-            if (checked_date && !pack_date(d, packed)) return ErrorClass::date_out_of_range;
+            if (!slot && !pack_date(d, p.dates, packed)) return ErrorClass::date_out_of_range;
             put_be(out, packed, 4);
             break;
         }
@@ -110,11 +196,12 @@ ErrorClass put_value(Bytes& out, const Column& c, std::size_t row, bool checked_
 
 // §2.4: each column in order, each row in order; a null cell as the profile's placeholder (§2.6).
 ErrorClass put_column(Bytes& out, const Column& c, const Profile& p) {
+    if (c.type == DataType::OBJECT && !p.writes_object) return ErrorClass::unsupported_type;  // node.object_rejected
     for (std::size_t row = 0; row < c.nulls.size(); ++row) {
         if (!is_null(c, row)) {
-            if (const ErrorClass e = put_value(out, c, row, true); e != ErrorClass::ok) return e;
+            if (const ErrorClass e = put_value(out, c, row, p, false); e != ErrorClass::ok) return e;
         } else if (p.placeholders == Placeholders::slot_values) {
-            put_value(out, c, row, false);
+            put_value(out, c, row, p, true);
         } else if (cells_index(c.type) == 6u) {
             put_be(out, 0, 4);  // an empty binary
         } else {
@@ -164,6 +251,8 @@ void put_bitmap_entry(Bytes& out, const Column& c, std::size_t col, const Client
         bitmap[n / 8] = static_cast<std::uint8_t>(bitmap[n / 8] | (s.columns[col].padding_marks & padding_mask(n)));
     for (std::uint8_t byte : bitmap) out.push_back(byte);
 }
+
+Date unpack_date(std::int32_t v);
 
 // ==================================================================================================
 // Parser (the contract)
@@ -306,14 +395,75 @@ void clear_null_cells(Column& c) {
             std::visit([row](auto& cells) { cells[row] = {}; }, c.cells);
 }
 
+bool is_signalling_nan(std::uint64_t bits) {
+    return (bits & 0x7FF0000000000000u) == 0x7FF0000000000000u && (bits & 0x000FFFFFFFFFFFFFu) != 0 &&
+           (bits & 0x0008000000000000u) == 0;
+}
+
+// Whether a cell is one the profile's client can hold (model.hpp Domain).
+bool cell_in_domain(const Column& c, std::size_t row, const Domain& d) {
+    if (!d.double_signalling_nans && c.type == DataType::DOUBLE) return !is_signalling_nan(std::get<4>(c.cells)[row]);
+    if (!d.any_date_slot && c.type == DataType::DATE && is_null(c, row)) {
+        const Date& slot = std::get<5>(c.cells)[row];
+        return slot == Date{} || (year_in_range(slot.year) && is_calendar_date(slot));
+    }
+    return true;
+}
+
+// The cell the client holds instead: the quiet NaN (node.double_quiet_nans), a fresh slot (go.date_slot).
+void move_into_domain(Column& c, std::size_t row) {
+    if (c.type == DataType::DOUBLE) std::get<4>(c.cells)[row] |= 0x0008000000000000u;
+    if (c.type == DataType::DATE) std::get<5>(c.cells)[row] = Date{};
+}
+
+bool well_formed(const Column& c) {
+    return cells_index(c.type) && c.cells.index() == *cells_index(c.type) && cell_count(c.cells) == c.nulls.size();
+}
+
 }  // namespace
+
+Tablet as_written(Tablet tablet, const Profile& profile) {
+    for (std::int64_t& ts : tablet.timestamps) {
+        std::uint64_t written = static_cast<std::uint64_t>(ts);
+        if (profile.timestamps == TimestampRule::js_number && js_number(ts, written)) ts = static_cast<std::int64_t>(written);
+    }
+    for (Column& c : tablet.columns) {
+        for (std::size_t row = 0; well_formed(c) && row < c.nulls.size(); ++row) {
+            if (is_null(c, row)) continue;
+            if (c.type == DataType::FLOAT) std::get<3>(c.cells)[row] = float_as_written(std::get<3>(c.cells)[row], profile.float_nan);
+            std::uint32_t packed = 0;
+            if (c.type == DataType::DATE && pack_date(std::get<5>(c.cells)[row], profile.dates, packed))
+                std::get<5>(c.cells)[row] = unpack_date(static_cast<std::int32_t>(packed));
+        }
+    }
+    return tablet;
+}
+
+bool in_domain(const Tablet& tablet, const Profile& profile) {
+    for (const Column& c : tablet.columns)
+        for (std::size_t row = 0; well_formed(c) && row < c.nulls.size(); ++row)
+            if (!cell_in_domain(c, row, profile.domain)) return false;
+    return true;
+}
+
+Tablet into_domain(Tablet tablet, const Profile& profile) {
+    for (Column& c : tablet.columns)
+        for (std::size_t row = 0; well_formed(c) && row < c.nulls.size(); ++row)
+            if (!cell_in_domain(c, row, profile.domain)) move_into_domain(c, row);
+    return tablet;
+}
 
 SerializeOutcome serialize(const Tablet& tablet, const ClientState& state, const Profile& profile) {
     SerializeOutcome out;
     out.error = check_types(tablet);
     if (out.ok()) out.error = check_shape(tablet, state);
     if (!out.ok()) return out;
-    for (std::int64_t ts : tablet.timestamps) put_be(out.timestamps, static_cast<std::uint64_t>(ts), 8);  // §2.2
+    for (std::int64_t ts : tablet.timestamps) {  // §2.2, as the profile writes a timestamp (Errata 9)
+        std::uint64_t written = static_cast<std::uint64_t>(ts);
+        if (profile.timestamps == TimestampRule::js_number && !js_number(ts, written))
+            return {ErrorClass::timestamp_out_of_range, {}, {}};
+        put_be(out.timestamps, written, 8);
+    }
     for (const Column& c : tablet.columns)
         if ((out.error = put_column(out.values, c, profile)) != ErrorClass::ok) return {out.error, {}, {}};
     if (section_sent(tablet, state, profile))

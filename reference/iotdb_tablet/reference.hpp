@@ -10,6 +10,16 @@ namespace tsc::iotdb::reference {
 // The `timestamps` (§2.2) and `values` (§2.3) buffers a client of the given profile (§2.6) sends.
 SerializeOutcome serialize(const Tablet& tablet, const ClientState& state, const Profile& profile);
 
+// Whether the profile's client can express the tablet (model.hpp Domain: Node holds no DOUBLE signalling NaN,
+// a Go null DATE slot holds 0 or a checked date), and the tablet mapped into that domain (the NaN quieted,
+// the slot set to 0). Checks of a profile draw their inputs from its domain.
+bool in_domain(const Tablet& tablet, const Profile& profile);
+Tablet into_domain(Tablet tablet, const Profile& profile);
+
+// The logical tablet the profile's client sends for it: each value after the profile's normalisation
+// (Node's timestamps as doubles and quieted f32 NaNs, Go's normalised dates), what a server reads back.
+Tablet as_written(Tablet tablet, const Profile& profile);
+
 // The server's reading of the two buffers (§2.2, §2.3, Errata 2) as the canonical logical tablet.
 ParseOutcome parse(ByteView timestamps, ByteView values, const Schema& schema, const ParserProfile& parser);
 

@@ -89,6 +89,15 @@ constexpr iotdb::Profile profile_as_read(iotdb::Profile p) {
     if constexpr (mutant("iotdb_section_always")) p.section = SectionRule::always;  // the section always sent
     if constexpr (mutant("iotdb_node_bitmap_ceil")) p.bitmap_length = BitmapLength::ceil_n_div_8;  // ceil(n/8) for all
     if constexpr (mutant("iotdb_node_bitmap_plus_one")) p.bitmap_length = BitmapLength::n_div_8_plus_1;  // Node too
+    if constexpr (mutant("iotdb_node_f32_nan_not_quieted")) p.float_nan = FloatNanRule::raw;  // raw f32 NaN bits
+    if constexpr (mutant("iotdb_node_timestamps_exact")) p.timestamps = TimestampRule::exact;  // i64 not rounded
+    if constexpr (mutant("iotdb_node_date_calendar_unchecked")) {
+        if (p.dates == DateRule::calendar_checked) p.dates = DateRule::year_checked;  // 20230229 accepted
+    }
+    if constexpr (mutant("iotdb_go_date_not_normalised")) {
+        if (p.dates == DateRule::normalised) p.dates = DateRule::year_checked;  // C++'s rule for Go
+    }
+    if constexpr (mutant("iotdb_node_object_accepted")) p.writes_object = true;  // OBJECT written like BLOB
     return p;
 }
 

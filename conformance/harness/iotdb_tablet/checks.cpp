@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "conformance/harness/iotdb_tablet/findings.hpp"
+#include "reference/iotdb_tablet/reference.hpp"
 
 namespace tsc::iotdb {
 namespace {
@@ -46,13 +47,15 @@ std::vector<Failure> check_tablet(const Tablet& t, const ClientState& s) {
     Serialize::Input input{t, s};
     Contract::Input contract_input{t, s};
     for (const Profile& p : kProfiles) {
+        input.tablet = reference::into_domain(t, p);  // what the profile's client can hold
         input.profile = p;
+        contract_input.tablet = input.tablet;
         contract_input.profile = p;
         const SerializeOutcome sent = Serialize::reference(input);
         for (Subject* subject : subjects) append(failures, check_against<Serialize>(*subject, input, sent));
         if (!sent.ok()) continue;
         for (const ParserProfile& q : kParserProfiles) {
-            append(failures, check<Parse>({sent.timestamps, sent.values, schema_of(t), q}));
+            append(failures, check<Parse>({sent.timestamps, sent.values, schema_of(input.tablet), q}));
             contract_input.parser = q;
             append(failures, contract_failures(contract_input, contract_on(contract_input, sent)));
         }

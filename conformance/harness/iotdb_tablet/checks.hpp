@@ -22,7 +22,8 @@ ContractVerdict contract(const Contract::Input& in);
 // A divergence that no registered finding explains.
 std::vector<Failure> check_contract(const Contract::Input& in);
 
-// Everything for one tablet: every profile through every subject (check_against<Serialize>), every
+// Everything for one tablet, mapped into each profile's domain (reference.hpp into_domain): every profile
+// through every subject (check_against<Serialize>), every
 // profile's bytes through every parser of every subject (check<Parse>), and the contract for every
 // profile and parser.
 std::vector<Failure> check_tablet(const Tablet& t, const ClientState& s);

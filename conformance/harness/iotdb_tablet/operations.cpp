@@ -386,7 +386,7 @@ std::string_view Contract::profile(const Input& in) {
 
 Contract::Outcome Contract::expected(const Input& in, const SerializeOutcome& sent) {
     if (!sent.ok()) return {sent.error, {}};
-    return {ErrorClass::ok, canonical(in.tablet)};
+    return {ErrorClass::ok, canonical(reference::as_written(in.tablet, in.profile))};
 }
 
 Contract::Outcome Contract::read_back(Subject& s, const Input& in, const SerializeOutcome& sent) {

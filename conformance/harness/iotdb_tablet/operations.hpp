@@ -8,8 +8,8 @@
 //   - parse: agree with the reference parser on success vs failure and on the error class for every
 //     input; when both succeed, the logical tablet (canonical, model.hpp) and the bytes consumed must
 //     be equal;
-//   - contract: the parser must read what the client sent back to the canonical tablet (error classes
-//     first; the bytes consumed are not compared). Its `reference` is that canonical expectation, not
+//   - contract: the parser must read what the client sent back to the canonical tablet, each value as the
+//     profile writes it (error classes first; the bytes consumed are not compared). Its `reference` is that canonical expectation, not
 //     another implementation, so it is checked on the reference subject only (checks.hpp: check_contract,
 //     which lets a registered finding explain a divergence); a vector with a `finding` block records
 //     what the reference does read back, and holds for every subject.
@@ -40,6 +40,7 @@
 
 #include "conformance/harness/fuzz_input.hpp"
 #include "conformance/harness/operation.hpp"
+#include "reference/iotdb_tablet/profile_rules.hpp"
 #include "subjects/api/iotdb_tablet.hpp"
 
 namespace tsc::iotdb {
@@ -127,7 +128,8 @@ struct Contract : OperationBase<Contract, kFamily, Subject> {
     static Outcome run(Subject& s, const Input& in);
     // The read-back of bytes already sent: `sent` is what (in.tablet, in.client, in.profile) serialized to.
     static Outcome read_back(Subject& s, const Input& in, const SerializeOutcome& sent);
-    // The ideal: the canonical tablet, or the serializer's error class.
+    // The ideal: the canonical tablet as the profile writes it (reference.hpp as_written), or the
+    // serializer's error class.
     static Outcome expected(const Input& in, const SerializeOutcome& sent);
     static std::optional<Difference> compare(const Outcome& expected, const Outcome& actual);
     static Json input_json(const Input& in) { return Serialize::input_json({in.tablet, in.client, in.profile}); }
@@ -143,6 +145,7 @@ struct External;
 
 struct Family : Operations<Subject, Serialize, Parse, Contract>, SubjectKinds<Subject, Reference, External> {
     using FuzzInputs = tsc::FuzzInputs<ParseFuzzInput>;
+    static std::span<const ProfileRule> profile_rules() { return kProfileRules; }
 };
 
 }  // namespace tsc::iotdb

@@ -8,14 +8,20 @@ using iotdb::Contract;
 using iotdb::Parse;
 using iotdb::Serialize;
 
+// A profile's checks draw from its domain (model.hpp Domain); out-of-domain values the client normalises or
+// rejects (timestamps, f32 NaNs, dates) stay in, for the reference says what the client does with them.
 Serialize::Input OperationInputs<Serialize>::generated(Source& s, std::string_view profile) {
     const iotdb_tablet::Case c = iotdb_tablet::TabletProducer::build(s);
-    return with_profile<Serialize>({c.tablet, c.client}, profile);
+    Serialize::Input in = with_profile<Serialize>({c.tablet, c.client}, profile);
+    in.tablet = iotdb::reference::into_domain(std::move(in.tablet), in.profile);
+    return in;
 }
 
 Contract::Input OperationInputs<Contract>::generated(Source& s, std::string_view profile) {
     const iotdb_tablet::Case c = iotdb_tablet::TabletProducer::build(s);
-    return with_profile<Contract>({c.tablet, c.client}, profile);
+    Contract::Input in = with_profile<Contract>({c.tablet, c.client}, profile);
+    in.tablet = iotdb::reference::into_domain(std::move(in.tablet), in.profile);
+    return in;
 }
 
 namespace {

@@ -13,6 +13,13 @@ void assert_no_failures(const std::vector<Failure>& failures) {
     if (!failures.empty()) RC_FAIL(describe_all(failures));
 }
 
+Case in_domain(Case c, const Profile& p) {
+    c.tablet = reference::into_domain(std::move(c.tablet), p);
+    return c;
+}
+
+bool is_float_snan(std::uint32_t b) { return (b & 0x7FC00000u) == 0x7F800000u && (b & 0x003FFFFFu) != 0; }
+
 TEST(IotdbTabletSubjects, AreRegistered) { EXPECT_FALSE(subjects_under_test<Subject>().empty()); }
 
 // Every profile through every subject (bytes equal the reference's), every profile's bytes through every
@@ -29,7 +36,7 @@ RC_GTEST_PROP(IotdbTablet, SubjectsSerializeAndParseAsTheReferenceAndTheContract
 RC_GTEST_PROP(IotdbTablet, JsonFormsAreExact, ()) {
     const Case c = gen_case(200, 6);
     const Profile& p = *rc::gen::elementOf(kProfiles);
-    const Serialize::Input in{c.tablet, c.client, p};
+    const Serialize::Input in{reference::into_domain(c.tablet, p), c.client, p};
     const Serialize::Input back = Serialize::input_of(Json::parse(Serialize::input_json(in).dump()), p.name);
     const SerializeOutcome sent = Serialize::reference(in);
     const auto diff = Serialize::compare(sent, Serialize::reference(back));
@@ -43,9 +50,9 @@ RC_GTEST_PROP(IotdbTablet, JsonFormsAreExact, ()) {
 
 // A subject keeps storage between calls: a large tablet, then a smaller one, then a larger one again.
 RC_GTEST_PROP(IotdbTablet, ReusedSubjectsGrowAndShrinkCleanly, ()) {
-    const Case a = gen_case(300, 4);
-    const Case b = gen_case(40, 4);
     const Profile& p = *rc::gen::elementOf(kProfiles);
+    const Case a = in_domain(gen_case(300, 4), p);
+    const Case b = in_domain(gen_case(40, 4), p);
     const ParserProfile& q = *rc::gen::elementOf(kParserProfiles);
     for (Subject* s : subjects_under_test<Subject>())
         for (const Case* c : {&a, &b, &a}) {
@@ -62,8 +69,8 @@ RC_GTEST_PROP(IotdbTablet, ReusedSubjectsGrowAndShrinkCleanly, ()) {
 // buffer. Every other prefix is an error, of the same class for every parser. Every proper prefix of
 // `timestamps` is truncated_timestamps.
 RC_GTEST_PROP(IotdbTablet, EveryTruncationFailsAsTheReferenceDoes, ()) {
-    const Case c = gen_case(24, 3, 44);
     const Profile& p = *rc::gen::elementOf(kProfiles);
+    const Case c = in_domain(gen_case(24, 3, 44), p);
     const SerializeOutcome sent = reference::serialize(c.tablet, c.client, p);
     RC_PRE(sent.ok());
     const Schema schema = schema_of(c.tablet);
@@ -92,6 +99,48 @@ RC_GTEST_PROP(IotdbTablet, EveryTruncationFailsAsTheReferenceDoes, ()) {
             RC_ASSERT(reference::parse(prefix, sent.values, schema, q).error == short_timestamps);
             assert_no_failures(check<Parse>({prefix, sent.values, schema, q}));
         }
+    }
+}
+
+// Each profile's domain (model.hpp Domain): into_domain lands in it and keeps a tablet already in it.
+RC_GTEST_PROP(IotdbTablet, IntoDomainLandsInTheDomainAndKeepsItsTablets, ()) {
+    const Case c = gen_case(100, 6);
+    for (const Profile& p : kProfiles) {
+        const Tablet inside = reference::into_domain(c.tablet, p);
+        RC_ASSERT(reference::in_domain(inside, p));
+        RC_ASSERT(reference::in_domain(c.tablet, p) == (inside == c.tablet));
+    }
+}
+
+// Node's normalisation is what a JS number does before anything is written: its bytes for a tablet equal
+// the bytes, without the normalisation rules, of the tablet with each timestamp made a double (C++'s
+// conversion rounds to nearest, ties to even, as V8 does) and each f32 signalling NaN quieted; a
+// timestamp that becomes 2^63 is refused instead.
+RC_GTEST_PROP(IotdbTablet, NodeNormalisesAsAJsNumberWould, ()) {
+    const Profile node = *find_profile("node");
+    Case c = in_domain(gen_case(60, 4), node);
+    if (*rc::gen::inRange(0, 2) == 0 && !c.tablet.timestamps.empty())
+        c.tablet.timestamps[0] = *rc::gen::element<std::int64_t>(INT64_MAX, INT64_MIN, (std::int64_t{1} << 53) + 1,
+                                                                 -(std::int64_t{1} << 53) - 3, INT64_MAX - 512);
+    Profile exact = node;
+    exact.timestamps = TimestampRule::exact;
+    exact.float_nan = FloatNanRule::raw;
+    Tablet as_js = c.tablet;
+    bool overflows = false;
+    for (std::int64_t& ts : as_js.timestamps) {
+        const auto d = static_cast<double>(ts);
+        overflows = overflows || d >= 9223372036854775808.0;
+        if (!overflows) ts = static_cast<std::int64_t>(d);
+    }
+    for (Column& col : as_js.columns)
+        if (auto* floats = std::get_if<std::vector<std::uint32_t>>(&col.cells); floats && col.type == DataType::FLOAT)
+            for (std::size_t row = 0; row < floats->size(); ++row)
+                if (col.nulls[row] == 0 && is_float_snan((*floats)[row])) (*floats)[row] |= 0x00400000u;
+    const SerializeOutcome sent = reference::serialize(c.tablet, c.client, node);
+    if (overflows) {
+        RC_ASSERT(sent.error == ErrorClass::timestamp_out_of_range);
+    } else {
+        RC_ASSERT(!Serialize::compare(reference::serialize(as_js, c.client, exact), sent));
     }
 }
 

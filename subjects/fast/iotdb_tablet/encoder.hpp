@@ -15,10 +15,14 @@
 //     null cells are then patched with the profile's placeholder (only in columns that have nulls);
 //   - variable-width cells are a length store and a copy; a cell equal to the previous one (a constant TAG
 //     column) is copied from the previous cell's output, length included, as one block;
-//   - null bitmaps are packed eight marks at a time (one 8-byte load, a SWAR non-zero test, one multiply).
+//   - null bitmaps are packed eight marks at a time (one 8-byte load, a SWAR non-zero test, one multiply);
+//   - what a profile does to a value before writing it (Node's timestamps as doubles and quieted f32 NaNs,
+//     Node's calendar check, Go's date normalisation) costs only the profiles that have it: one pass over
+//     the timestamps or the FLOAT cells, and std::chrono for dates.
 #pragma once
 
 #include <algorithm>
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -131,6 +135,43 @@ constexpr std::uint64_t null_bits(DataType t, iotdb::Placeholders p) {
     }
 }
 
+// node.timestamps_js_number: the timestamp as the double a JS number holds, back as an i64; false for 2^63.
+inline bool js_number(std::int64_t v, std::int64_t& out) {
+    constexpr std::int64_t kExact = (std::int64_t{1} << 53) - 1;
+    if (v >= -kExact && v <= kExact) {
+        out = v;
+        return true;
+    }
+    const auto d = static_cast<double>(v);  // round to nearest, ties to even
+    // MUTANT iotdb_node_timestamp_2p63_wrapped: 2^63 not rejected, wrapped to Long.MIN_VALUE
+    if (d >= 9223372036854775808.0) {
+        if constexpr (!mutant("iotdb_node_timestamp_2p63_wrapped")) return false;
+        out = INT64_MIN;
+        return true;
+    }
+    out = static_cast<std::int64_t>(d);
+    return true;
+}
+
+// node.date_calendar: a real calendar date (the year range is checked before).
+inline bool calendar_date(const iotdb::Date& d) {
+    namespace chr = std::chrono;
+    return chr::year_month_day{chr::year{d.year}, chr::month{d.month}, chr::day{d.day}}.ok();
+}
+
+// go.date_normalised: time.Date's carry of month and day, through std::chrono; nullopt when the year it
+// lands in is outside 1000–9999. Month and day are at most 255, so a year outside 978–10000 stays outside.
+inline std::optional<std::uint32_t> normalised_date(const iotdb::Date& d) {
+    namespace chr = std::chrono;
+    if (d.year < 978 || d.year > 10000) return std::nullopt;
+    const chr::year_month ym = chr::year{d.year} / chr::January + chr::months{static_cast<int>(d.month) - 1};
+    const chr::year_month_day ymd{chr::sys_days{ym / chr::day{1}} + chr::days{static_cast<int>(d.day) - 1}};
+    const int year = static_cast<int>(ymd.year());
+    if (year < 1000 || year > 9999) return std::nullopt;
+    return static_cast<std::uint32_t>(year) * 10000u + static_cast<unsigned>(ymd.month()) * 100u +
+           static_cast<unsigned>(ymd.day());
+}
+
 }  // namespace iotdb_detail
 
 template <bool kPortable>
@@ -152,10 +193,12 @@ private:
     iotdb::ErrorClass check(const iotdb::Tablet& t, const iotdb::ClientState& s) const;
     void plan(const iotdb::Tablet& t, const iotdb::ClientState& s, const iotdb::Profile& p);
     void write_int64s(std::uint8_t* out, const std::int64_t* v, std::size_t n, bool host_order);
+    iotdb::ErrorClass write_timestamps(std::uint8_t* out, const std::vector<std::int64_t>& ts, const iotdb::Profile& p);
+    void quiet_float_nans(std::uint8_t* out, const std::uint32_t* cells, const std::uint8_t* nulls, std::size_t n);
     std::uint8_t* write_column(std::uint8_t* o, const iotdb::Column& c, bool has_null, const iotdb::Profile& p,
                                iotdb::ErrorClass& error);
     std::uint8_t* write_dates(std::uint8_t* o, const iotdb::Column& c, bool slots, std::uint32_t null_value,
-                              iotdb::ErrorClass& error);
+                              iotdb::DateRule rule, iotdb::ErrorClass& error);
     std::uint8_t* write_binaries(std::uint8_t* o, const iotdb::Column& c, bool slots);
     std::uint8_t* write_bitmap(std::uint8_t* o, const iotdb::Column& c, std::uint8_t padding);
 
@@ -269,6 +312,33 @@ void IotdbTabletSerializer<kPortable>::write_int64s(std::uint8_t* out, const std
     }
 }
 
+// The timestamps as the profile writes them: as they are, or (Node) as JS numbers, which only costs a pass
+// when some timestamp is beyond 2^53 - 1.
+template <bool kPortable>
+iotdb::ErrorClass IotdbTabletSerializer<kPortable>::write_timestamps(std::uint8_t* out, const std::vector<std::int64_t>& ts,
+                                                                     const iotdb::Profile& p) {
+    write_int64s(out, ts.data(), ts.size(), false);
+    if (p.timestamps != iotdb::TimestampRule::js_number) return iotdb::ErrorClass::ok;
+    for (std::size_t i = 0; i < ts.size(); ++i) {
+        std::int64_t written = 0;
+        if (!iotdb_detail::js_number(ts[i], written)) return iotdb::ErrorClass::timestamp_out_of_range;
+        if (written != ts[i]) iotdb_detail::store_be<kPortable>(out + 8 * i, static_cast<std::uint64_t>(written));
+    }
+    return iotdb::ErrorClass::ok;
+}
+
+// node.float_nan_quieted: the signalling NaNs of a FLOAT column already written, patched with the quiet bit
+// (a null cell keeps its placeholder).
+template <bool kPortable>
+void IotdbTabletSerializer<kPortable>::quiet_float_nans(std::uint8_t* out, const std::uint32_t* cells,
+                                                        const std::uint8_t* nulls, std::size_t n) {
+    for (std::size_t row = 0; row < n; ++row) {
+        const std::uint32_t bits = cells[row];
+        if (nulls[row] == 0 && (bits & 0x7FC00000u) == 0x7F800000u && (bits & 0x003FFFFFu) != 0)
+            iotdb_detail::store_be<kPortable>(out + 4 * row, bits | 0x00400000u);
+    }
+}
+
 template <bool kPortable>
 std::uint8_t* IotdbTabletSerializer<kPortable>::write_column(std::uint8_t* o, const iotdb::Column& c, bool has_null,
                                                              const iotdb::Profile& p, iotdb::ErrorClass& error) {
@@ -309,21 +379,33 @@ std::uint8_t* IotdbTabletSerializer<kPortable>::write_column(std::uint8_t* o, co
         }
         case DataType::INT32:
             return write_fixed(reinterpret_cast<const std::uint32_t*>(std::get<std::vector<std::int32_t>>(c.cells).data()));
-        case DataType::FLOAT: return write_fixed(std::get<std::vector<std::uint32_t>>(c.cells).data());
+        case DataType::FLOAT: {
+            const std::uint32_t* cells = std::get<std::vector<std::uint32_t>>(c.cells).data();
+            std::uint8_t* end = write_fixed(cells);
+            if (p.float_nan == iotdb::FloatNanRule::quieted) quiet_float_nans(o, cells, nulls, n);
+            return end;
+        }
         case DataType::INT64:
         case DataType::TIMESTAMP:
             write_int64s(o, std::get<std::vector<std::int64_t>>(c.cells).data(), n, c.type == DataType::TIMESTAMP);
             patch_nulls(8);
             return o + 8 * n;
         case DataType::DOUBLE: return write_fixed(std::get<std::vector<std::uint64_t>>(c.cells).data());
-        case DataType::DATE: return write_dates(o, c, slots, static_cast<std::uint32_t>(null_value), error);
+        case DataType::DATE: return write_dates(o, c, slots, static_cast<std::uint32_t>(null_value), p.dates, error);
+        case DataType::OBJECT:
+            if (!p.writes_object) {
+                error = iotdb::ErrorClass::unsupported_type;  // node.object_rejected
+                return o;
+            }
+            return write_binaries(o, c, slots);
         default: return write_binaries(o, c, slots);
     }
 }
 
 template <bool kPortable>
 std::uint8_t* IotdbTabletSerializer<kPortable>::write_dates(std::uint8_t* o, const iotdb::Column& c, bool slots,
-                                                            std::uint32_t null_value, iotdb::ErrorClass& error) {
+                                                            std::uint32_t null_value, iotdb::DateRule rule,
+                                                            iotdb::ErrorClass& error) {
     // MUTANT iotdb_date_year_10000_accepted: only year < 1000 is rejected, as DateUtils versions other than
     // a9f54614 do; MUTANT iotdb_date_slot_checked: a Go slot is range-checked too
     constexpr bool kYear10000Accepted = mutant("iotdb_date_year_10000_accepted");
@@ -336,8 +418,16 @@ std::uint8_t* IotdbTabletSerializer<kPortable>::write_dates(std::uint8_t* o, con
         const iotdb::Date& d = dates[row];
         // yyyyMMdd in unsigned arithmetic: a Go slot holds anything and wraps as an i32 would (§2.6).
         std::uint32_t packed = static_cast<std::uint32_t>(d.year) * 10000u + d.month * 100u + d.day;
-        if (c.nulls[row] == 0 || (kSlotChecked && slots)) {
-            if (static_cast<std::uint32_t>(d.year) - 1000u > year_span || d.month > 99 || d.day > 99) {
+        if (c.nulls[row] == 0 && rule == iotdb::DateRule::normalised) {
+            const std::optional<std::uint32_t> normalised = iotdb_detail::normalised_date(d);
+            if (!normalised) {
+                error = iotdb::ErrorClass::date_out_of_range;
+                return o;
+            }
+            packed = *normalised;
+        } else if (c.nulls[row] == 0 || (kSlotChecked && slots)) {
+            const bool calendar = rule != iotdb::DateRule::calendar_checked || iotdb_detail::calendar_date(d);
+            if (static_cast<std::uint32_t>(d.year) - 1000u > year_span || d.month > 99 || d.day > 99 || !calendar) {
                 error = iotdb::ErrorClass::date_out_of_range;
                 return o;
             }
@@ -414,14 +504,14 @@ iotdb::ErrorClass IotdbTabletSerializer<kPortable>::serialize(const iotdb::Table
                                                                const iotdb::Profile& p) {
     ts_size_ = values_size_ = 0;
     if (const iotdb::ErrorClass e = check(t, s); e != iotdb::ErrorClass::ok) return iotdb_mutants::serializer_error(e);
-    plan(t, s, p);
+    const iotdb::Profile q = iotdb_mutants::profile_as_read(p);
+    plan(t, s, q);
     const std::size_t n = t.row_count();
     std::uint8_t* o = out_.data();
-    write_int64s(o, t.timestamps.data(), n, false);  // §2.2
+    iotdb::ErrorClass error = write_timestamps(o, t.timestamps, q);  // §2.2
     o += 8 * n;
-    iotdb::ErrorClass error = iotdb::ErrorClass::ok;
     for (std::size_t j = 0; j < t.columns.size() && error == iotdb::ErrorClass::ok; ++j)
-        o = write_column(o, t.columns[j], plan_[j].has_null, p, error);
+        o = write_column(o, t.columns[j], plan_[j].has_null, q, error);
     if (error != iotdb::ErrorClass::ok) {
         ts_size_ = values_size_ = 0;
         return error;

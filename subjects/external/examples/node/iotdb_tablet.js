@@ -152,10 +152,45 @@ class SerializeError extends Error {
   }
 }
 
-// §2.3 DATE: yyyyMMdd; the year must be 1000–9999 (Errata 7), month and day two decimal digits.
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+function daysIn(year, month) {
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  return month === 2 && leap ? 29 : DAYS_IN_MONTH[month - 1];
+}
+
+// §2.3 DATE: yyyyMMdd; the client checks it is a calendar date of a year 1000–9999 (node.date_calendar,
+// DataTypes.ts validateCalendarDate): 20230229 is refused.
 function packDate(d) {
-  if (d.year < 1000 || d.year > 9999 || d.month > 99 || d.day > 99) throw new SerializeError('date_out_of_range');
+  if (d.year < 1000 || d.year > 9999 || d.month < 1 || d.month > 12 || d.day < 1 || d.day > daysIn(d.year, d.month)) {
+    throw new SerializeError('date_out_of_range');
+  }
   return d.year * 10000 + d.month * 100 + d.day;
+}
+
+// FLOAT and DOUBLE cells go through a JS number, as the client holds them: writeFloatBE gives a float32
+// signalling NaN its quiet bit (node.float_nan_quieted). A DOUBLE signalling NaN is outside the profile's
+// domain (its quiet bit depends on V8's array storage), so the suite sends none.
+function throughJsNumber(kind, bits) {
+  const b = Buffer.alloc(bits.length);
+  if (kind === 'float') b.writeFloatBE(bits.readFloatBE(0));
+  else b.writeDoubleBE(bits.readDoubleBE(0));
+  return b;
+}
+
+// node.timestamps_js_number: timestamps are JS numbers (number[]), written as BigInt(Math.floor(t)); one
+// that rounds to 2^63 makes writeBigInt64BE throw a RangeError.
+function timestampsBuffer(timestamps) {
+  const out = Buffer.alloc(8 * timestamps.length);
+  timestamps.forEach((ts, i) => {
+    try {
+      out.writeBigInt64BE(BigInt(Math.floor(Number(ts))), 8 * i);
+    } catch (e) {
+      if (e instanceof RangeError) throw new SerializeError('timestamp_out_of_range');
+      throw e;
+    }
+  });
+  return out;
 }
 
 // §1.1: one cell that is written as its value, big-endian.
@@ -172,7 +207,7 @@ function valueBytes(kind, value) {
       b.writeBigInt64BE(value);
       return b;
     }
-    case 'float': case 'double': return value;  // raw IEEE-754 bits, NaN payloads and -0.0 kept (§2.6)
+    case 'float': case 'double': return throughJsNumber(kind, value);
     case 'date': {
       const b = Buffer.alloc(4);
       b.writeInt32BE(packDate(value));
@@ -193,7 +228,7 @@ function zeroCell(kind) {
   return Buffer.alloc(kind === 'text' || kind === 'binary' ? 4 : WIDTH[kind]);
 }
 
-function serialize(tablet, client) {
+function serialize(tablet, client, writesObject) {
   const n = tablet.timestamps.length;
   // Nothing is sent for a type without a writer case (§1.1), nor for a tablet that is not one whole.
   if (tablet.columns.some((c) => c.kind === null)) throw new SerializeError('unsupported_type');
@@ -203,12 +238,12 @@ function serialize(tablet, client) {
   }
 
   // §2.2: n int64 big-endian, no header; the Node client never sorts the rows (§2.5).
-  const timestamps = Buffer.alloc(8 * n);
-  tablet.timestamps.forEach((ts, i) => timestamps.writeBigInt64BE(ts, 8 * i));
+  const timestamps = timestampsBuffer(tablet.timestamps);
 
-  // §2.3 data section: each column, each row.
+  // §2.3 data section: each column, each row. Session.ts @02aedeb7 has no OBJECT case (node.object_rejected).
   const parts = [];
   for (const c of tablet.columns) {
+    if (c.type === T.OBJECT && !writesObject) throw new SerializeError('unsupported_type');
     for (const cell of c.cells) {
       parts.push(cell.isNull ? zeroCell(c.kind) : valueBytes(c.kind, cell.value));
     }
@@ -233,15 +268,15 @@ function serialize(tablet, client) {
 
 const operations = {
   serialize: {
-    profiles: ['node'],
-    knownProfiles: ['java', 'cpp', 'python', 'go', 'node'],
-    run(input) {
+    profiles: ['node', 'node-f0b76ed8'],
+    knownProfiles: ['java', 'cpp', 'python', 'go', 'node', 'node-f0b76ed8'],
+    run(input, profile) {
       const tablet = readTablet(J.field(input, 'tablet', 'input'), 'input.tablet');
       const client = J.has(input, 'client')
         ? readClient(input.client, 'input.client')
         : { bitmapsAllocated: false, columns: [] };
       try {
-        const { timestamps, values } = serialize(tablet, client);
+        const { timestamps, values } = serialize(tablet, client, profile === 'node-f0b76ed8');
         return { timestamps: timestamps.toString('hex'), values: values.toString('hex') };
       } catch (e) {
         if (e instanceof SerializeError) return { error: e.errorClass };

@@ -77,7 +77,7 @@ function answer(request) {
   if (operation === null) return { unsupported: `no operation ${family}/${op}` };
   const chosen = chooseProfile(request, family, op, operation);
   if (chosen.answer) return chosen.answer;
-  return { outcome: operation.run(J.field(request, 'input', '')) };
+  return { outcome: operation.run(J.field(request, 'input', ''), chosen.profile) };
 }
 
 // Whatever the line holds, one answer line: an unreadable request is a protocol_error, and a

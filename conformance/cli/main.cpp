@@ -190,6 +190,15 @@ int run(int argc, char** argv) {
     add_fuzz_input_command(app);
     add_conform_command(app);
     add_serve_command(app, std::make_shared<std::string>());
+    app.add_subcommand("profiles", "Print every family's profile rules with their upstream sources (PROFILES.md)")
+        ->callback([] {
+            std::string tables;
+            AllFamilies::each([&]<class F>() {
+                if constexpr (HasProfileRules<F>)
+                    tables += (tables.empty() ? "" : "\n") + profile_table(F::family, F::profile_rules());
+            });
+            std::printf("%s", tables.c_str());
+        });
     AllFamilies::each([&]<class F>() {
         CLI::App* family = app.add_subcommand(command_name(F::family), std::string(F::family) + " operations");
         family->require_subcommand(1);

@@ -28,7 +28,7 @@ struct Options {
     std::string family, op;         // empty: every one
     std::string check = "*";        // a glob over check names
     std::size_t cases = 200;        // generated cases per operation and profile
-    std::size_t truncated = 4;      // valid encodings cut at every length, per decoder and profile
+    std::size_t truncated = 16;     // valid encodings cut at every length, per decoder and profile
     std::size_t shrink_tries = 400; // runs per shrunk case
     std::size_t shrink_cases = 3;   // failing generated cases shrunk per operation and profile
     std::uint64_t seed = 0;

@@ -24,6 +24,7 @@ enum class ErrorClass : std::uint8_t {
     gorilla_too_few_values,
     truncated_seeds,
     truncated_bitstream,
+    row_count_out_of_range,  // the frame's row count is above the profile's cap (§3.1a, Go)
 };
 
 inline constexpr std::array kErrorClassNames{
@@ -37,6 +38,7 @@ inline constexpr std::array kErrorClassNames{
     std::string_view{"gorilla_too_few_values"},
     std::string_view{"truncated_seeds"},
     std::string_view{"truncated_bitstream"},
+    std::string_view{"row_count_out_of_range"},
 };
 
 constexpr std::string_view name_of(ErrorClass e) { return kErrorClassNames[static_cast<std::size_t>(e)]; }
@@ -62,20 +64,30 @@ enum class NullFlagPolicy : std::uint8_t {
     only_0_or_1,        // TypeScript, Rust
 };
 
+// No cap on the frame's row count: the varint's whole uint64 range is read.
+inline constexpr std::uint64_t kNoRowCap = UINT64_MAX;
+
 // A decoder profile: a named, documented combination of the policies real decoders follow.
+// profile_rules.hpp gives each profile's sources.
 struct Profile {
     std::string_view name;
     FewValuesPolicy few_values;
     NullFlagPolicy null_flag;
     std::string_view followed_by;
+    std::uint64_t max_row_count = kNoRowCap;  // a larger frame row count is row_count_out_of_range
 };
 
+// qwpMaxRowsPerBatch, go-questdb-client qwp_constants.go @afc74c3.
+inline constexpr std::uint64_t kGoMaxRowsPerBatch = 1u << 20;
+
 inline constexpr std::array kProfiles{
-    Profile{"strict", FewValuesPolicy::reject_below_3, NullFlagPolicy::nonzero_is_bitmap, "Java client, Go"},
+    Profile{"strict", FewValuesPolicy::reject_below_3, NullFlagPolicy::nonzero_is_bitmap, "Java client"},
     Profile{"server", FewValuesPolicy::accept_all, NullFlagPolicy::nonzero_is_bitmap, "QuestDB server ingress cursor"},
     Profile{"rust", FewValuesPolicy::accept_all, NullFlagPolicy::only_0_or_1, "Rust client"},
     Profile{"typescript", FewValuesPolicy::reject_below_3, NullFlagPolicy::only_0_or_1, "Node.js/TypeScript client"},
     Profile{"dotnet", FewValuesPolicy::accept_2_only, NullFlagPolicy::nonzero_is_bitmap, ".NET client (main)"},
+    Profile{"go", FewValuesPolicy::reject_below_3, NullFlagPolicy::nonzero_is_bitmap, "Go client",
+            kGoMaxRowsPerBatch},
 };
 
 inline constexpr const Profile& kDefaultProfile = kProfiles[0];

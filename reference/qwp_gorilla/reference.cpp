@@ -245,6 +245,10 @@ Bytes encode(const Column& column, bool gorilla_flag) {
 
 DecodeOutcome decode(ByteView body, const Framing& framing, const Profile& profile) {
     DecodeOutcome result;
+    if (framing.row_count > profile.max_row_count) {  // §3.1a: the frame is refused before its columns
+        result.error = ErrorClass::row_count_out_of_range;
+        return result;
+    }
     Reader r(body);
     std::uint64_t nulls = 0;
     result.error = read_null_section(r, framing, profile, result.column, nulls);

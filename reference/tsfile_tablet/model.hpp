@@ -54,7 +54,7 @@ enum class ErrorClass : std::uint8_t {
     invalid_column_category,  // category byte outside 0..2 (ColumnCategory.values()[b])
     negative_row_size,        // rowSize < 0 (new long[rowSize]); serialize rejects it too
     negative_schema_count,    // schemaCount < 0 (new BitMap[schemaSize])
-    unknown_data_type,        // a present schema's type code outside 0..12 (TSDataType.deserialize)
+    unknown_data_type,        // a present schema's type code outside 0..12 (TSDataType.deserialize, as it is read)
     column_without_schema,    // a present column whose index has no schema (absent schemas compacted)
     unsupported_data_type,    // a present column of VECTOR, UNKNOWN, or OBJECT in layout v15201a9d
     invalid_date,             // DATE yyyyMMdd that is no calendar date (parseIntToLocalDate); also a model date
@@ -63,8 +63,11 @@ enum class ErrorClass : std::uint8_t {
     missing_schema,           // values present, schema j null (NullPointerException in writeValues)
     column_count_mismatch,    // bitmaps or values hold fewer entries than there are schemas
     column_type_mismatch,     // a column's array type does not belong to its schema's data type
-    array_too_short,          // timestamps, a column or a bitmap shorter than rowSize needs
+    array_too_short,          // timestamps or a column shorter than rowSize, a bitmap isAllUnmarked(rowSize) reads past
     buffer_too_small,         // serialize(ByteBuffer): the caller's buffer cannot hold the tablet
+    // deserialize, appended: schema enums read since apache/tsfile #295 (Errata 9)
+    unknown_encoding,         // an encoding byte TSEncoding.deserialize has no case for (10 FREQ, 14+)
+    unknown_compressor,       // a compressor byte outside 0, 1, 2, 7, 8, 9 (CompressionType.deserialize)
 };
 
 inline constexpr std::array kErrorClassNames{
@@ -89,6 +92,8 @@ inline constexpr std::array kErrorClassNames{
     std::string_view{"column_type_mismatch"},
     std::string_view{"array_too_short"},
     std::string_view{"buffer_too_small"},
+    std::string_view{"unknown_encoding"},
+    std::string_view{"unknown_compressor"},
 };
 
 constexpr std::string_view name_of(ErrorClass e) { return kErrorClassNames[static_cast<std::size_t>(e)]; }

@@ -10,7 +10,13 @@ namespace {
 // The Java array Tablet.deserialize builds for a type code, or none (the `default:` branch).
 enum class Kind { boolean, int32, int64, float32, float64, binary, date, unsupported };
 
-bool is_known_type(std::uint8_t code) { return code <= 12; }  // TSDataType.getTsDataType: 0..12
+bool is_known_type(std::uint8_t code) { return code <= 12; }  // TSDataType.deserialize: 0..12
+
+// TSEncoding.deserialize: 0..13 except FREQ (10), an enum constant without a case (Errata 9).
+bool is_readable_encoding(std::uint8_t code) { return code <= 13 && code != 10; }
+
+// CompressionType.deserialize: UNCOMPRESSED, SNAPPY, GZIP, LZ4 (7), ZSTD, LZMA2 (Errata 9).
+bool is_known_compressor(std::uint8_t code) { return code <= 2 || (code >= 7 && code <= 9); }
 
 Kind kind_of(std::uint8_t code, Layout layout) {
     switch (code) {
@@ -79,10 +85,26 @@ bool int_to_date(std::int32_t v, Date& out) {
 std::int32_t bitmap_byte_count(std::int32_t rows) { return rows / 8 + 1; }  // BitMap.getSizeOfBytes (§4.1)
 
 // isAllUnmarked(rowSize) is false: some row in [0, rowSize) is marked (§3 row 5a). Padding ignored.
-bool any_mark_below(const Bytes& bytes, std::int32_t rows) {
-    for (std::int32_t i = 0; i < rows; ++i)
-        if ((bytes[static_cast<std::size_t>(i >> 3)] >> (i & 7)) & 1u) return true;
-    return false;
+// BitMap.isAllUnmarked(rows) reads the byte of each row in turn and stops at the first mark; the
+// array has no length check, so running past its end throws (Errata 9).
+enum class MarkScan { unmarked, marked, past_end };
+
+MarkScan scan_marks(const Bytes& bytes, std::int32_t rows) {
+    for (std::int32_t i = 0; i < rows; ++i) {
+        const auto byte = static_cast<std::size_t>(i >> 3);
+        if (byte >= bytes.size()) return MarkScan::past_end;
+        if ((bytes[byte] >> (i & 7)) & 1u) return MarkScan::marked;
+    }
+    return MarkScan::unmarked;
+}
+
+bool any_mark_below(const Bytes& bytes, std::int32_t rows) { return scan_marks(bytes, rows) == MarkScan::marked; }
+
+// getTruncatedByteArray(rows): Arrays.copyOf to rows/8+1 bytes, a shorter array padded with zeros.
+Bytes truncated_byte_array(const Bytes& bytes, std::int32_t rows) {
+    Bytes out(static_cast<std::size_t>(bitmap_byte_count(rows)), 0);
+    for (std::size_t i = 0; i < out.size() && i < bytes.size(); ++i) out[i] = bytes[i];
+    return out;
 }
 
 // ---- writing (§3: ReadWriteIOUtils, every integer big-endian) ------------------------------------
@@ -160,21 +182,22 @@ ErrorClass write_timestamps(Writer& w, const Tablet& t) {
     return ErrorClass::ok;
 }
 
-// §3 row 5a: flag, then i32 rowSize and a Binary of getTruncatedByteArray(rowSize).
+// §3 row 5a: flag (isAllUnmarked(rowSize)), then i32 rowSize and a Binary of getTruncatedByteArray(rowSize).
 ErrorClass write_bitmap(Writer& w, const std::optional<BitMap>& bm, std::int32_t rows) {
     if (!bm) {
         w.flag(false);
         return ErrorClass::ok;
     }
-    const std::int32_t n = bitmap_byte_count(rows);
-    if (bm->bytes.size() < static_cast<std::size_t>(n)) return ErrorClass::array_too_short;
-    if (!any_mark_below(bm->bytes, rows)) {
+    const MarkScan scan = scan_marks(bm->bytes, rows);
+    if (scan == MarkScan::past_end) return ErrorClass::array_too_short;
+    if (scan == MarkScan::unmarked) {
         w.flag(false);
         return ErrorClass::ok;
     }
     w.flag(true);
     w.i32(rows);
-    w.binary(bm->bytes.data(), static_cast<std::size_t>(n));  // trailing bits as given
+    const Bytes written = truncated_byte_array(bm->bytes, rows);  // trailing bits as given
+    w.binary(written.data(), written.size());
     return ErrorClass::ok;
 }
 
@@ -338,7 +361,13 @@ ErrorClass read_binary(Reader& r, Bytes& out, ErrorClass truncated) {
 ErrorClass read_schema(Reader& r, Schema& s) {
     const ErrorClass t = ErrorClass::truncated_schemas;
     if (const ErrorClass e = read_string(r, s.name, t); e != ErrorClass::ok) return e;
-    if (!r.u8(s.type) || !r.u8(s.encoding) || !r.u8(s.compressor)) return t;
+    // TSDataType, TSEncoding, CompressionType.deserialize: each byte is checked as it is read (Errata 9).
+    if (!r.u8(s.type)) return t;
+    if (!is_known_type(s.type)) return ErrorClass::unknown_data_type;
+    if (!r.u8(s.encoding)) return t;
+    if (!is_readable_encoding(s.encoding)) return ErrorClass::unknown_encoding;
+    if (!r.u8(s.compressor)) return t;
+    if (!is_known_compressor(s.compressor)) return ErrorClass::unknown_compressor;
     std::int32_t count = 0;
     if (!r.i32(count)) return t;
     for (std::int32_t i = 0; i < count; ++i) {  // `if (size > 0)`: a count ≤ 0 is null props
@@ -511,8 +540,7 @@ Column canonical_column(const Column& c, std::int32_t rows) {
 
 std::optional<BitMap> canonical_bitmap(const std::optional<BitMap>& bm, std::int32_t rows) {
     if (!bm || !any_mark_below(bm->bytes, rows)) return std::nullopt;
-    const auto n = static_cast<std::ptrdiff_t>(bitmap_byte_count(rows));
-    return BitMap{rows, Bytes(bm->bytes.begin(), bm->bytes.begin() + n)};
+    return BitMap{rows, truncated_byte_array(bm->bytes, rows)};
 }
 
 }  // namespace
@@ -549,10 +577,6 @@ DeserializeOutcome deserialize(ByteView in, Layout layout) {
     if (const ErrorClass e = read_timestamps(r, t); e != ErrorClass::ok) return fail(e);
     if (columns < 0) return fail(ErrorClass::negative_schema_count);  // new BitMap[schemaSize]
     if (const ErrorClass e = read_bitmaps(r, t, columns); e != ErrorClass::ok) return fail(e);
-    // IMeasurementSchema::getType over every present schema, before the values flag is read.
-    if (t.schemas)
-        for (const std::optional<Schema>& s : *t.schemas)
-            if (!is_known_type(s->type)) return fail(ErrorClass::unknown_data_type);
     if (const ErrorClass e = read_values(r, t, columns, layout); e != ErrorClass::ok) return fail(e);
     out.consumed = r.position();
     return out;

@@ -8,11 +8,13 @@
 
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
 #include "conformance/harness/fuzz_input.hpp"
 #include "conformance/harness/operation.hpp"
+#include "reference/qwp_gorilla/profile_rules.hpp"
 #include "subjects/api/qwp_gorilla.hpp"
 
 namespace tsc::qwp {
@@ -69,6 +71,7 @@ struct External;
 
 struct Family : Operations<Subject, Decode, Encode>, SubjectKinds<Subject, Reference, External> {
     using FuzzInputs = tsc::FuzzInputs<DecodeFuzzInput>;
+    static std::span<const ProfileRule> profile_rules() { return kProfileRules; }
 };
 
 // Every subject encodes the column to the reference's bytes and decodes those bytes as the

@@ -7,8 +7,13 @@
 namespace tsc::tsfile {
 namespace {
 
-std::string text_of(const String& s) { return s ? fmt::format("\"{}\" ({})", *s, to_hex(ByteView(
-    reinterpret_cast<const std::uint8_t*>(s->data()), s->size()))) : "null"; }
+// A String as JSON text (escaped; bytes that are not UTF-8 shown as U+FFFD, so a report stays
+// printable) and as its hex bytes.
+std::string text_of(const String& s) {
+    if (!s) return "null";
+    return fmt::format("{} ({})", Json(*s).dump(-1, ' ', false, Json::error_handler_t::replace),
+                       to_hex(ByteView(reinterpret_cast<const std::uint8_t*>(s->data()), s->size())));
+}
 
 template <class T>
 std::string presence(const std::optional<T>& x) {

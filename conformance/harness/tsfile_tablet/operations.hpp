@@ -14,11 +14,13 @@
 
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
 #include "conformance/harness/fuzz_input.hpp"
 #include "conformance/harness/operation.hpp"
+#include "reference/tsfile_tablet/profile_rules.hpp"
 #include "subjects/api/tsfile_tablet.hpp"
 
 namespace tsc::tsfile {
@@ -129,6 +131,7 @@ struct External;
 
 struct Family : Operations<Subject, Serialize, Deserialize>, SubjectKinds<Subject, Reference, External> {
     using FuzzInputs = tsc::FuzzInputs<DeserializeFuzzInput>;
+    static std::span<const ProfileRule> profile_rules() { return kProfileRules; }
 };
 
 // Every subject serializes `tablet` as the reference does (size, bytes, untouched bytes around them,

@@ -254,7 +254,7 @@ Decode::Input BodyProducer::build(Source& s) {
     Decode::Input in{reference::encode(col.column, col.gorilla_flag), {col.column.row_count, col.gorilla_flag},
                      s.pick(kProfiles)};
     Bytes& body = in.body;
-    switch (s.weighted({3, 3, 3, 2, 1, 1})) {
+    switch (s.weighted({3, 3, 3, 2, 1, 1, 1, 1})) {
         case 0: break;
         case 1:  // the padding bits of the null bitmap's last byte set: a decoder must ignore them
             if (col.column.has_null_bitmap && col.column.row_count % 8 != 0) {
@@ -270,9 +270,15 @@ Decode::Input BodyProducer::build(Source& s) {
         case 4:
             if (!body.empty()) body[0] = static_cast<std::uint8_t>(s.pick({0, 1, 2, 0x80, 0xFF}));
             break;
-        default:  // no column at all
+        case 5:  // no column at all
             body = s.bytes(s.size_in(0, 3 * th::kFastRegionBytes));
             in.framing = {static_cast<std::uint64_t>(s.range(0, 3000)), s.flip()};
+            break;
+        case 6:  // a frame row count at a profile's cap or past what any body holds (§3.1a, §1.6)
+            in.framing.row_count = s.pick({kGoMaxRowsPerBatch, kGoMaxRowsPerBatch + 1, std::uint64_t{1} << 32, UINT64_MAX});
+            break;
+        default:  // enc_flag 0x01 over fewer than 3 values, which no encoder writes (§4 D2)
+            if (col.gorilla_flag && col.column.values.size() < 3) body[1 + col.column.null_bitmap.size()] = 0x01;
     }
     return in;
 }

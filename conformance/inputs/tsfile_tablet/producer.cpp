@@ -67,16 +67,20 @@ String string(Source& source, std::size_t max_bytes) {
     return std::string(b.begin(), b.end());
 }
 
-std::uint8_t code(Source& source, std::int64_t known) {
-    return static_cast<std::uint8_t>(source.percent(90) ? source.range(0, known - 1) : source.range(0, 255));
-}
+// What a MeasurementSchema can hold since apache/tsfile #295 (the serialize domain): a TSEncoding
+// constant and a CompressionType. FREQ (10) is held and written but not read back (finding
+// freq_encoding_written_not_read), so it is drawn rarely: it would stop every read at its schema.
+// Other bytes reach deserialize by mutation.
+constexpr std::uint8_t kReadableEncodings[] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 11, 12, 13};
+constexpr std::uint8_t kFreq = 10;
+constexpr std::uint8_t kCompressors[] = {0, 1, 2, 7, 8, 9};
 
 Schema schema(Source& source, DataType type, std::size_t max_bytes) {
     Schema s;
     s.name = string(source, max_bytes);
     s.type = static_cast<std::uint8_t>(type);
-    s.encoding = code(source, 12);
-    s.compressor = code(source, 9);
+    s.encoding = source.percent(2) ? kFreq : source.pick(kReadableEncodings);
+    s.compressor = source.pick(kCompressors);
     for (std::size_t i = 0, n = source.flip() ? 0 : source.size_in(1, 3); i < n; ++i)
         s.props.push_back({string(source, max_bytes), string(source, max_bytes)});
     s.category = static_cast<tsfile::ColumnCategory>(source.range(0, 2));

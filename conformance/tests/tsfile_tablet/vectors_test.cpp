@@ -46,7 +46,10 @@ TEST(TsfileTabletVectors, RoundTripImageIsTheExpectedTablet) {
     for (const Vector& v : vectors) {
         if (v.op != Serialize::name || !Serialize::outcome_of(v.expect).ok() || !reads.count(v.name)) continue;
         const DeserializeOutcome read = Deserialize::outcome_of(reads[v.name]->expect);
-        ASSERT_TRUE(read.ok()) << v.name;
+        if (!read.ok()) {  // written, then refused when read back: only a finding may say so
+            EXPECT_FALSE(v.finding.is_null()) << v.name << ": its bytes are not read back and no finding says why";
+            continue;
+        }
         for (const std::string& layout : v.profiles) {
             const auto d = compare(read.tablet, reference::round_trip_image(Serialize::input_of(v.input, layout).tablet,
                                                                              layout_named(layout)));

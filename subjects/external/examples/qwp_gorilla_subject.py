@@ -19,9 +19,11 @@ MASK64 = (1 << 64) - 1
 # §2.3 buckets: (prefix ones, payload width, lowest, highest), after the single 0 bit for DoD 0.
 BUCKETS = [(1, 7, -64, 63), (2, 9, -256, 255), (3, 12, -2048, 2047), (4, 32, -(1 << 31), (1 << 31) - 1)]
 ENCODER_BUCKETS = [(1, 7, -63, 64)] + BUCKETS[1:] if os.environ.get("TSCONFORM_PLANTED_BUG") == "1" else BUCKETS
-# §4 D2, D3: what each profile accepts.
-PROFILES = {  # name: (fewest values Gorilla accepts, null flag must be 0 or 1)
-    "strict": (3, False), "server": (0, False), "rust": (0, True), "typescript": (3, True), "dotnet": (2, False),
+# §4 D2, D3, §3.1a: what each profile accepts.
+NO_CAP = MASK64
+PROFILES = {  # name: (fewest values Gorilla accepts, null flag must be 0 or 1, most rows a frame may declare)
+    "strict": (3, False, NO_CAP), "server": (0, False, NO_CAP), "rust": (0, True, NO_CAP),
+    "typescript": (3, True, NO_CAP), "dotnet": (2, False, NO_CAP), "go": (3, False, 1 << 20),
 }
 
 
@@ -112,7 +114,9 @@ def read_dod(r):
 
 
 def decode(data, rows, gorilla, profile):
-    fewest, strict_flag = PROFILES[profile]
+    fewest, strict_flag, most_rows = PROFILES[profile]
+    if rows > most_rows:
+        return {"error": "row_count_out_of_range"}
     r = Reader(data)
     try:
         flag = r.byte()

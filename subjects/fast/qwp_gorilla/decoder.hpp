@@ -297,6 +297,15 @@ qwp::ErrorClass QwpGorillaDecoder<kPortable>::decode(ByteView in, const qwp::Fra
     encoding_ = qwp::Encoding::none;
     error_ = ErrorClass::ok;
 
+    // §3.1a: a profile's cap on the frame's row count comes before the column.
+    if constexpr (tsc::mutant("qwp_go_row_cap_unchecked")) {
+        // MUTANT qwp_go_row_cap_unchecked: the cap is not applied, the column is read
+    } else if constexpr (tsc::mutant("qwp_go_row_cap_inclusive")) {
+        // MUTANT qwp_go_row_cap_inclusive: a frame of exactly the cap is refused too
+        if (rows >= profile.max_row_count) return fail(ErrorClass::row_count_out_of_range);
+    } else {
+        if (rows > profile.max_row_count) return fail(ErrorClass::row_count_out_of_range);
+    }
     // §1.6 null flag and bitmap.
     if (size == 0) return fail(ErrorClass::missing_null_flag);
     std::size_t pos = 1;

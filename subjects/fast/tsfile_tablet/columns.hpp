@@ -151,6 +151,27 @@ inline bool known_type(std::uint8_t code) {
     }
 }
 
+// The bytes TSEncoding.deserialize and CompressionType.deserialize accept, one bit per code (FREQ, 10,
+// is an encoding without a case; compressors are 0-2 and 7-9).
+inline constexpr std::uint16_t kReadableEncodings = 0x3FFF & ~(1u << 10);
+inline constexpr std::uint16_t kKnownCompressors = 0x0387;
+
+inline bool readable_encoding(std::uint8_t code) {
+    if constexpr (mutant("tsfile_encoding_freq_accepted")) {
+        return code <= 13;  // MUTANT tsfile_encoding_freq_accepted: every TSEncoding constant, FREQ too
+    } else {
+        return code < 16 && ((kReadableEncodings >> code) & 1u) != 0;
+    }
+}
+
+inline bool known_compressor(std::uint8_t code) {
+    if constexpr (mutant("tsfile_compressor_unchecked")) {
+        return true;  // MUTANT tsfile_compressor_unchecked: the byte kept as it was before apache/tsfile #295
+    } else {
+        return code < 16 && ((kKnownCompressors >> code) & 1u) != 0;
+    }
+}
+
 // ---- dates (Errata 7, 8) ------------------------------------------------------------------------
 
 inline bool leap_year(std::int32_t y) {

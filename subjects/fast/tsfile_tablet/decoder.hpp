@@ -134,6 +134,14 @@ template <bool kPortable>
 tsfile::ErrorClass TsfileTabletDeserializer<kPortable>::schema(tsfile::Schema& s) {
     const ErrorClass trunc = ErrorClass::truncated_schemas;
     if (const ErrorClass e = string(s.name, trunc); e != ErrorClass::ok) return e;
+    // Each enum byte is checked as Java reads it, so a cut after an unknown byte is that byte's error.
+    if (!has(1)) return trunc;
+    if constexpr (!mutant("tsfile_type_checked_after_bitmaps"))  // MUTANT: the order before apache/tsfile #295
+        if (!tsfile_detail::known_type(p_[0])) return ErrorClass::unknown_data_type;
+    if (!has(2)) return trunc;
+    if (!tsfile_detail::readable_encoding(p_[1])) return ErrorClass::unknown_encoding;
+    if (!has(3)) return trunc;
+    if (!tsfile_detail::known_compressor(p_[2])) return ErrorClass::unknown_compressor;
     if (!has(3 + 4)) return trunc;
     s.type = p_[0];
     s.encoding = p_[1];
@@ -352,18 +360,14 @@ tsfile::DeserializeOutcome TsfileTabletDeserializer<kPortable>::deserialize(Byte
         if constexpr (!mutant("tsfile_negative_schema_count_as_zero")) return fail(ErrorClass::negative_schema_count);
         columns = 0;  // MUTANT tsfile_negative_schema_count_as_zero
     }
-    // IMeasurementSchema::getType over every present schema, after the bitmaps (Java's order).
-    const auto types_known = [&t] {
+    if (const ErrorClass e = bitmaps(t, columns); e != ErrorClass::ok) return fail(e);
+    if constexpr (mutant("tsfile_type_checked_after_bitmaps")) {
+        // MUTANT tsfile_type_checked_after_bitmaps: IMeasurementSchema::getType after the bitmaps, as
+        // when the schema held the type as a byte
         if (t.schemas)
             for (const std::optional<tsfile::Schema>& s : *t.schemas)
-                if (!tsfile_detail::known_type(s->type)) return false;
-        return true;
-    };
-    if constexpr (mutant("tsfile_type_check_before_bitmaps")) {  // MUTANT: before the bitmaps
-        if (!types_known()) return fail(ErrorClass::unknown_data_type);
+                if (!tsfile_detail::known_type(s->type)) return fail(ErrorClass::unknown_data_type);
     }
-    if (const ErrorClass e = bitmaps(t, columns); e != ErrorClass::ok) return fail(e);
-    if (!types_known()) return fail(ErrorClass::unknown_data_type);
     if (const ErrorClass e = values(t, columns, layout); e != ErrorClass::ok) return fail(e);
     out.consumed = static_cast<std::size_t>(p_ - in.data());
     if constexpr (mutant("tsfile_consumed_whole_input")) out.consumed = in.size();  // MUTANT: the tablet fills the buffer

@@ -67,21 +67,26 @@ inline constexpr std::size_t kRowsPerByte = thresholds::tsfile_tablet::kRowsPerB
 
 inline std::size_t bitmap_bytes(std::int32_t rows) { return static_cast<std::size_t>(rows / 8) + 1; }
 
-// Some row in [0, rows) is marked: whole bytes a word at a time, then the masked last byte.
-inline bool any_mark_below(const std::uint8_t* b, std::int32_t rows) {
+enum class MarkScan : std::uint8_t { unmarked, marked, past_end };
+
+// isAllUnmarked(rows) over a `size`-byte array: whole bytes a word at a time, then the masked last
+// byte. Java has no length check: a short array is read until a mark or its end (which throws).
+inline MarkScan scan_marks(const std::uint8_t* b, std::size_t size, std::int32_t rows) {
     constexpr std::size_t kWord = thresholds::tsfile_tablet::kMarkScanWordBytes;
     static_assert(kWord == sizeof(std::uint64_t) && kRowsPerByte == 8);
     const std::size_t whole = static_cast<std::size_t>(rows) / kRowsPerByte;
+    const std::size_t readable = std::min(whole, size);
     std::size_t k = 0;
-    for (; k + kWord <= whole; k += kWord) {
+    for (; k + kWord <= readable; k += kWord) {
         std::uint64_t w;
         std::memcpy(&w, b + k, kWord);  // byte order does not matter for "any bit set"
-        if (w != 0) return true;
+        if (w != 0) return MarkScan::marked;
     }
-    for (; k < whole; ++k)
-        if (b[k] != 0) return true;
+    for (; k < readable; ++k)
+        if (b[k] != 0) return MarkScan::marked;
     const unsigned tail = static_cast<unsigned>(static_cast<std::size_t>(rows) % kRowsPerByte);
-    return tail != 0 && (b[whole] & ((1u << tail) - 1u)) != 0;
+    if (size < whole || (tail != 0 && size == whole)) return MarkScan::past_end;
+    return tail != 0 && (b[whole] & ((1u << tail) - 1u)) != 0 ? MarkScan::marked : MarkScan::unmarked;
 }
 
 // ---- strings and binaries -----------------------------------------------------------------------
@@ -164,7 +169,8 @@ tsfile::SizeOutcome TsfileTabletSerializer<kPortable>::size(const tsfile::Tablet
             // Java fails at the first missing entry, after any error of the entries before it.
             if constexpr (!mutant("tsfile_bitmap_count_before_entries"))  // MUTANT: the count first
                 for (const std::optional<tsfile::BitMap>& bm : *t.bitmaps)
-                    if (bm && bm->bytes.size() < d::bitmap_bytes(rows)) return fail(ErrorClass::array_too_short);
+                    if (bm && d::scan_marks(bm->bytes.data(), bm->bytes.size(), rows) == d::MarkScan::past_end)
+                        return fail(ErrorClass::array_too_short);
             return fail(ErrorClass::column_count_mismatch);
         }
         for (std::size_t j = 0; j < columns; ++j) {
@@ -172,8 +178,13 @@ tsfile::SizeOutcome TsfileTabletSerializer<kPortable>::size(const tsfile::Tablet
             size += 1;
             if (!bm) continue;
             std::size_t nbytes = d::bitmap_bytes(rows);
-            if (bm->bytes.size() < nbytes) return fail(ErrorClass::array_too_short);
-            bool marked = d::any_mark_below(bm->bytes.data(), rows);
+            const d::MarkScan scan = d::scan_marks(bm->bytes.data(), bm->bytes.size(), rows);
+            if (scan == d::MarkScan::past_end) return fail(ErrorClass::array_too_short);
+            if constexpr (mutant("tsfile_short_bitmap_refused")) {
+                // MUTANT tsfile_short_bitmap_refused: a bitmap shorter than rowSize/8+1 is refused, not padded
+                if (bm->bytes.size() < nbytes) return fail(ErrorClass::array_too_short);
+            }
+            bool marked = scan == d::MarkScan::marked;
             if constexpr (mutant("tsfile_bitmap_flag_full_size")) {
                 // MUTANT tsfile_bitmap_flag_full_size: isAllUnmarked() over the whole bitmap (C++/Go, §2.7 4)
                 marked = std::any_of(bm->bytes.begin(), bm->bytes.end(), [](std::uint8_t b) { return b != 0; });
@@ -369,7 +380,15 @@ std::uint8_t* TsfileTabletSerializer<kPortable>::write(const tsfile::Tablet& t, 
                 size_field = bm.size;
             }
             d::store_be<kPortable>(o, static_cast<std::uint32_t>(size_field));
-            o = d::put_bytes<kPortable>(o + 4, bm.bytes.data(), nbytes);
+            // getTruncatedByteArray: Arrays.copyOf pads a short array with zeros.
+            std::size_t have = std::min(nbytes, bm.bytes.size());
+            if constexpr (mutant("tsfile_short_bitmap_read_past")) {
+                have = nbytes;  // MUTANT tsfile_short_bitmap_read_past: rowSize/8+1 bytes copied from any array
+            }
+            d::store_be<kPortable>(o + 4, static_cast<std::uint32_t>(nbytes));
+            if (have != 0) std::memcpy(o + 8, bm.bytes.data(), have);
+            std::memset(o + 8 + have, 0, nbytes - have);
+            o += 8 + nbytes;
             if constexpr (mutant("tsfile_bitmap_padding_cleared")) {
                 // MUTANT tsfile_bitmap_padding_cleared: the bits from rowSize on are zeroed
                 if ((rows & 7) != 0) o[-1] = static_cast<std::uint8_t>(o[-1] & ((1u << (rows & 7)) - 1u));

@@ -135,6 +135,16 @@ final class TsFileTablet {
         return type >= 0 && type <= 12;
     }
 
+    // TSEncoding.deserialize has cases 0-9 and 11-13 (FREQ, 10, has none); CompressionType.deserialize
+    // 0, 1, 2, 7, 8, 9 (Errata 9).
+    static boolean isReadableEncoding(int encoding) {
+        return encoding >= 0 && encoding <= 13 && encoding != 10;
+    }
+
+    static boolean isKnownCompressor(int compressor) {
+        return (compressor >= 0 && compressor <= 2) || (compressor >= 7 && compressor <= 9);
+    }
+
     // ---- values ------------------------------------------------------------------------------------
 
     // BitMap.getSizeOfBytes: rows/8 + 1, one more byte even when rows is a multiple of 8 (§4.1).
@@ -142,7 +152,8 @@ final class TsFileTablet {
         return rows / 8 + 1;
     }
 
-    // isAllUnmarked(rowSize) is false: some row below rowSize is marked. Padding bits do not count.
+    // isAllUnmarked(rowSize) is false: some row below rowSize is marked. Padding bits do not count. Like
+    // Java's, the loop has no length check: a short array throws ArrayIndexOutOfBoundsException.
     static boolean anyMarkBelow(byte[] bytes, int rows) {
         for (int i = 0; i < rows; i++)
             if (((bytes[i >> 3] >> (i & 7)) & 1) != 0) return true;
@@ -296,7 +307,8 @@ final class TsFileTablet {
     }
 
     // §3 row 5: one entry per schema. A bitmap with no mark below rowSize is written as "no bitmap";
-    // otherwise rowSize and getTruncatedByteArray(rowSize), padding bits as they are.
+    // otherwise rowSize and getTruncatedByteArray(rowSize) (Arrays.copyOf: a short array is padded
+    // with zeros), padding bits as they are.
     private static void writeBitmaps(Sink w, Tablet t) {
         w.flag(t.bitmaps != null);
         if (t.bitmaps == null) return;
@@ -307,15 +319,20 @@ final class TsFileTablet {
                 w.flag(false);
                 continue;
             }
-            int n = bitmapByteCount(t.rowSize);
-            if (bm.bytes.length < n) throw new CodecError("array_too_short");
-            if (!anyMarkBelow(bm.bytes, t.rowSize)) {
+            boolean marked;
+            try {
+                marked = anyMarkBelow(bm.bytes, t.rowSize);
+            } catch (ArrayIndexOutOfBoundsException e) {
+                throw new CodecError("array_too_short");
+            }
+            if (!marked) {
                 w.flag(false);
                 continue;
             }
+            int n = bitmapByteCount(t.rowSize);
             w.flag(true);
             w.i32(t.rowSize);
-            w.binary(bm.bytes, n);
+            w.binary(Arrays.copyOf(bm.bytes, n), n);
         }
     }
 
@@ -455,8 +472,8 @@ final class TsFileTablet {
     /**
      * §3 "Deserialization": one tablet from the start of {@code in}; bytes after it are not looked at.
      * The checks come where Java's reader would throw: a negative rowSize only after the schemas
-     * (new long[rowSize]), a negative schema count only after the timestamps (new BitMap[count]), an
-     * unknown type code after the bitmaps (getType over the schemas, before the values flag).
+     * (new long[rowSize]), a negative schema count only after the timestamps (new BitMap[count]); an
+     * unknown type, encoding or compressor byte as its schema is read (enums since apache/tsfile #295).
      */
     static Read deserialize(byte[] in) {
         Reader r = new Reader(in);
@@ -468,9 +485,6 @@ final class TsFileTablet {
         readTimestamps(r, t);
         if (columns < 0) throw new CodecError("negative_schema_count");
         readBitmaps(r, t, columns);
-        if (t.schemas != null)
-            for (Schema s : t.schemas)
-                if (!isKnownType(s.type)) throw new CodecError("unknown_data_type");
         readValues(r, t, columns);
         return new Read(t, r.pos);
     }
@@ -487,8 +501,11 @@ final class TsFileTablet {
             Schema s = new Schema();
             s.name = r.string(trunc);
             s.type = r.u8(trunc);
+            if (!isKnownType(s.type)) throw new CodecError("unknown_data_type");
             s.encoding = r.u8(trunc);
+            if (!isReadableEncoding(s.encoding)) throw new CodecError("unknown_encoding");
             s.compressor = r.u8(trunc);
+            if (!isKnownCompressor(s.compressor)) throw new CodecError("unknown_compressor");
             int props = r.i32(trunc); // a count of 0 or less is null props
             for (int p = 0; p < props; p++) s.props.add(new byte[][] {r.string(trunc), r.string(trunc)});
             int category = r.u8(trunc);

@@ -1,0 +1,80 @@
+// Every rule of the QWP decoder profiles (model.hpp kProfiles): what each real decoder accepts where the
+// implementations disagree (spec qwp-gorilla.md §3.1, §3.1a, §4 D2, D3), and the encoder-side facts the
+// operations do not model, each with its source. Printed by `tsconform qwp-gorilla profiles` and,
+// through it, conformance/PROFILES.md.
+#pragma once
+
+#include <array>
+
+#include "reference/common/profile_rule.hpp"
+
+namespace tsc::qwp {
+
+inline constexpr std::array kProfileRules{
+    // ---- strict
+    ProfileRule{"strict", RulePart::version, "strict.version", "Java client egress decoder (QwpResultBatchDecoder)",
+                "questdb/java-questdb-client .../qwp/client/QwpResultBatchDecoder.java (QWP revisions, spec §0 JC)"},
+    ProfileRule{"strict", RulePart::normalisation, "strict.few_values",
+                "enc_flag 0x01 with fewer than 3 non-null values is gorilla_too_few_values",
+                "questdb/java-questdb-client QwpResultBatchDecoder.java (spec §3.1, §4 D2)"},
+    ProfileRule{"strict", RulePart::normalisation, "strict.null_flag", "any non-zero null flag means a bitmap follows",
+                "questdb/java-questdb-client QwpResultBatchDecoder.java (spec §4 D3)"},
+    // ---- server
+    ProfileRule{"server", RulePart::version, "server.version", "QuestDB server ingress timestamp column cursor",
+                "questdb/questdb core/.../cutlass/qwp/protocol/QwpTimestampColumnCursor.java (newest public, spec §0 QDB)"},
+    ProfileRule{"server", RulePart::normalisation, "server.few_values",
+                "enc_flag 0x01 with n < 3 is read: n = 0 reads nothing, 1 reads t0, 2 reads t0 and t1",
+                "questdb/questdb QwpTimestampColumnCursor.java (spec §3.1, §4 D2)"},
+    ProfileRule{"server", RulePart::normalisation, "server.null_flag", "any non-zero null flag means a bitmap follows",
+                "questdb/questdb QwpTimestampColumnCursor.java; questdb/documentation qwp-ingress-websocket.md @1e9dab63"},
+    // ---- rust
+    ProfileRule{"rust", RulePart::version, "rust.version", "Rust client egress decoder",
+                "questdb/c-questdb-client questdb-rs/src/egress/decoder.rs @9bbb00a1"},
+    ProfileRule{"rust", RulePart::normalisation, "rust.few_values", "enc_flag 0x01 with n < 3 reads min(n, 2) seeds",
+                "questdb/c-questdb-client decoder.rs decode_gorilla_temporal @9bbb00a1"},
+    ProfileRule{"rust", RulePart::normalisation, "rust.null_flag",
+                "a null flag other than 0 or 1 is invalid_null_flag (\"unknown null_flag\")",
+                "questdb/c-questdb-client decoder.rs decode_validity @9bbb00a1"},
+    // ---- typescript
+    ProfileRule{"typescript", RulePart::version, "typescript.version", "Node.js/TypeScript client result-batch decoder",
+                "questdb/nodejs-questdb-client packages/client-core/src/_qwp/_core/result-batch.ts (QWP revisions, spec §0 TS)"},
+    ProfileRule{"typescript", RulePart::normalisation, "typescript.few_values",
+                "enc_flag 0x01 with fewer than 3 values is gorilla_too_few_values", "questdb/nodejs-questdb-client result-batch.ts (spec §4 D2)"},
+    ProfileRule{"typescript", RulePart::normalisation, "typescript.null_flag",
+                "a null flag other than 0 or 1 is invalid_null_flag", "questdb/nodejs-questdb-client result-batch.ts (spec §4 D3)"},
+    ProfileRule{"typescript", RulePart::domain, "typescript.encoder_exact_arithmetic",
+                "not modelled (encode has no profiles): the encoder computes deltas exactly and writes raw where the "
+                "wrapped delta-of-deltas fit int32 but the exact ones do not",
+                "questdb/nodejs-questdb-client packages/client-core/src/_qwp/_core/gorilla.ts (spec §4 D4)"},
+    ProfileRule{"typescript", RulePart::domain, "typescript.trailing_bytes",
+                "not modelled (a frame-level check): bytes after the last column of a RESULT_BATCH are refused",
+                "questdb/nodejs-questdb-client result-batch.ts expectEnd (spec §3.2)"},
+    // ---- dotnet
+    ProfileRule{"dotnet", RulePart::version, "dotnet.version", ".NET client egress decoder (main)",
+                "questdb/net-questdb-client src/net-questdb-client/Qwp/Query/QwpResultBatchDecoder.cs @e2e4a47c"},
+    ProfileRule{"dotnet", RulePart::normalisation, "dotnet.few_values",
+                "enc_flag 0x01 with n = 0 or 1 is gorilla_too_few_values; n = 2 reads both seeds",
+                "questdb/net-questdb-client QwpResultBatchDecoder.cs DecodeTimestampColumn, QwpGorilla.cs @e2e4a47c"},
+    ProfileRule{"dotnet", RulePart::normalisation, "dotnet.null_flag", "any non-zero null flag means a bitmap follows",
+                "questdb/net-questdb-client QwpResultBatchDecoder.cs DecodeColumnData @e2e4a47c"},
+    // ---- go
+    ProfileRule{"go", RulePart::version, "go.version", "Go client query decoder",
+                "questdb/go-questdb-client qwp_query_decoder.go, qwp_gorilla_decoder.go, qwp_constants.go @afc74c3"},
+    ProfileRule{"go", RulePart::normalisation, "go.few_values",
+                "enc_flag 0x01 with fewer than 3 values is gorilla_too_few_values",
+                "questdb/go-questdb-client qwp_query_decoder.go parseTimestamp @afc74c3"},
+    ProfileRule{"go", RulePart::normalisation, "go.null_flag", "any non-zero null flag means a bitmap follows",
+                "questdb/go-questdb-client qwp_query_decoder.go parseNullSection @afc74c3"},
+    ProfileRule{"go", RulePart::normalisation, "go.row_cap",
+                "a frame row count above 1,048,576 (qwpMaxRowsPerBatch) is row_count_out_of_range, before any column "
+                "is read; exactly 1,048,576 is read",
+                "questdb/go-questdb-client qwp_query_decoder.go decode, qwp_constants.go @afc74c3"},
+    ProfileRule{"go", RulePart::layout, "go.encoder_null_flag",
+                "not modelled (encode has no profiles; its input says whether a bitmap is sent): the encoder writes "
+                "null flag 0x00 unless a row is null, so vector bitmap_present_no_nulls (encode) is not a column Go "
+                "writes; the huge_rows_*, rows_2p32_* and hostile_4e9_* decode vectors are the suite's robustness, "
+                "their _go twins what Go does",
+                "questdb/go-questdb-client qwp_encoder.go encodeTimestampColumn @afc74c3 (spec §3.1a)"},
+};
+
+}  // namespace tsc::qwp

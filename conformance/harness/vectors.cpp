@@ -17,7 +17,7 @@ std::string vector_check_name(std::string_view family, const Vector& v) {
 
 namespace {
 
-// `profiles`, `max_alloc_bytes` and `finding` are optional (vectors.schema.json).
+// `profiles`, `max_alloc_bytes`, `finding` and `outside_domain` are optional (vectors.schema.json).
 Vector vector_of(const JsonAt& j) {
     Vector v;
     v.name = j["name"].string();
@@ -29,6 +29,7 @@ Vector vector_of(const JsonAt& j) {
     v.expect = j["expect"].json();
     if (const auto max = j.optional("max_alloc_bytes")) v.limits.max_alloc_bytes = max->number<std::size_t>();
     if (const auto finding = j.optional("finding")) v.finding = finding->json();
+    if (const auto outside = j.optional("outside_domain")) v.outside_domain = outside->boolean();
     return v;
 }
 

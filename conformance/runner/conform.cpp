@@ -137,7 +137,7 @@ private:
             out.push_back(make(std::move(name)));
         };
         for (const Vector& v : vectors<F>()) {
-            if (v.op != Op::name) continue;
+            if (v.op != Op::name || v.outside_domain) continue;
             if (!v.profiles.empty() && std::find(v.profiles.begin(), v.profiles.end(), profile) == v.profiles.end()) continue;
             add("vector/" + v.name, [&](std::string name) {
                 return Check<Op>{std::move(name), Op::input_of(v.input, profile), Op::outcome_of(v.expect), {}};

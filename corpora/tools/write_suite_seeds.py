@@ -57,7 +57,7 @@ def write_protocol_seeds(out):
     hello = compact({"op": "hello"})
     for path in vector_files():
         document = json.loads(path.read_text())
-        requests = [request(document["family"], v) for v in document["vectors"]]
+        requests = [request(document["family"], v) for v in document["vectors"] if not v.get("outside_domain")]
         for i in range(0, len(requests), REQUESTS_PER_SEED):
             lines = ([hello] if i == 0 else []) + requests[i:i + REQUESTS_PER_SEED]
             (folder / f"{document['family']}.{i // REQUESTS_PER_SEED:03d}").write_text("\n".join(lines) + "\n")

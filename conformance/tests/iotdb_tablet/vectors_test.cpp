@@ -5,6 +5,7 @@
 
 #include "conformance/harness/iotdb_tablet/checks.hpp"
 #include "conformance/tests/common/vector_suite.hpp"
+#include "reference/iotdb_tablet/reference.hpp"
 
 namespace tsc::iotdb {
 namespace {
@@ -28,6 +29,33 @@ TEST(IotdbTabletVectors, SerializedVectorsKeepTheContract) {
             }
         }
     }
+}
+
+// Every serialize vector's tablet is one its profiles' clients can hold, unless the vector says it is
+// not (outside_domain): then every profile places it outside its domain, and `expect` is what each
+// subject sends for the tablet the client holds instead (reference.hpp into_domain).
+TEST(IotdbTabletVectors, SerializeVectorsLieInTheirProfilesDomainsOrSaySo) {
+    std::size_t outside = 0;
+    const std::vector<std::string> default_profile{""};
+    for (const Vector& v : load_vectors(Family::family)) {
+        if (v.op != Serialize::name) continue;
+        const std::string name = vector_check_name(Family::family, v);
+        for (const std::string& profile : v.profiles.empty() ? default_profile : v.profiles) {
+            Serialize::Input in = Serialize::input_of(v.input, profile);
+            EXPECT_EQ(reference::in_domain(in.tablet, in.profile), !v.outside_domain)
+                << name << ", profile " << in.profile.name
+                << (v.outside_domain ? ": marked outside_domain, but this profile's client can hold the tablet"
+                                     : ": this profile's client cannot hold the tablet; mark the vector outside_domain");
+            if (!v.outside_domain) continue;
+            ++outside;
+            in.tablet = reference::into_domain(std::move(in.tablet), in.profile);
+            for (Subject* s : reference_and_subjects<Subject>()) {
+                const std::vector<Failure> failures = expect<Serialize>(*s, in, Serialize::outcome_of(v.expect), v.limits, name);
+                EXPECT_TRUE(failures.empty()) << describe_all(failures);
+            }
+        }
+    }
+    EXPECT_GE(outside, 2u) << "a vector outside each domain rule (node.double_quiet_nans, go.date_slot)";
 }
 
 // The vector file keeps a case for every error class, every profile and every parser profile, and bounds

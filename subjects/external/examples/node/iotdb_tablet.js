@@ -170,11 +170,16 @@ function packDate(d) {
 
 // FLOAT and DOUBLE cells go through a JS number, as the client holds them: writeFloatBE gives a float32
 // signalling NaN its quiet bit (node.float_nan_quieted). A DOUBLE signalling NaN is outside the profile's
-// domain (its quiet bit depends on V8's array storage), so the suite sends none.
+// domain (its quiet bit depends on V8's array storage), so the suite sends none. The number is stored
+// as a double first: optimized code would otherwise pass readFloatBE's float32 straight to
+// writeFloatBE, keeping a signalling NaN no client's number array can hold (seen on Node v20 after
+// warm-up).
+const heldNumber = new Float64Array(1);
 function throughJsNumber(kind, bits) {
   const b = Buffer.alloc(bits.length);
-  if (kind === 'float') b.writeFloatBE(bits.readFloatBE(0));
-  else b.writeDoubleBE(bits.readDoubleBE(0));
+  heldNumber[0] = kind === 'float' ? bits.readFloatBE(0) : bits.readDoubleBE(0);
+  if (kind === 'float') b.writeFloatBE(heldNumber[0]);
+  else b.writeDoubleBE(heldNumber[0]);
   return b;
 }
 

@@ -5,10 +5,11 @@
 # A mutant build gets TSC_MUTANT (its name) and TSC_MUTANT_IMPLEMENTATION (the catalogue's
 # "implementation": which of the family's implementations the mutant subject wraps).
 # TSC_MUTANT_PLATFORM / TSC_MUTANT_SANITIZER keep only the mutants whose catalogue "platform" /
-# "sanitizer" is that value (the s390x build, the asan build).
+# "sanitizer" is that value (the s390x build, the asan build); `any` / `none`, only the mutants without
+# one (the dev build: a mutant only another build can kill is not compiled where it cannot fail).
 
 set(TSC_MUTANT_SANITIZER "" CACHE STRING
-    "With TSC_MUTANTS, only the mutants whose catalogue sanitizer is this (e.g. address)")
+    "With TSC_MUTANTS, only the mutants whose catalogue sanitizer is this (e.g. address; none: those without one)")
 
 function(tsc_fast_sources family out)
   file(GLOB sources CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/subjects/fast/${family}*.cpp)
@@ -35,7 +36,7 @@ function(tsc_read_catalogue names_out families_out implementations_out)
       endif()
       string(JSON sanitizer ERROR_VARIABLE no_sanitizer GET ${json} mutants ${i} sanitizer)
       if(no_sanitizer)
-        set(sanitizer "")
+        set(sanitizer none)
       endif()
       string(JSON implementation GET ${json} mutants ${i} implementation)
       if(TSC_MUTANT_PLATFORM AND NOT platform STREQUAL TSC_MUTANT_PLATFORM)
@@ -85,7 +86,9 @@ function(tsc_add_subjects target)
       target_compile_definitions(${ns} PRIVATE TSC_MUTANT="${name}" TSC_MUTANT_IMPLEMENTATION="${implementation}"
                                                  TSC_SUBJECT_NS=${ns})
       # No debug info: a mutant is debugged by its report, and -g doubles the build's longest step.
-      target_compile_options(${ns} PRIVATE -g0)
+      # -O1: the mutant objects are most of a build's compile time, and no kill depends on -O2
+      # (ci/mutants.py kills every one at -O1).
+      target_compile_options(${ns} PRIVATE -g0 -O1)
       target_sources(${target} PRIVATE $<TARGET_OBJECTS:${ns}>)
       string(APPEND decls "namespace tsc::subjects::${ns} { void register_${family}(); }\n")
       string(APPEND calls "    tsc::subjects::${ns}::register_${family}();\n")

@@ -18,7 +18,14 @@ public:
             std::fclose(f);
         }
     }
-    void add(std::string_view family) { ++counts_[std::string(family)]; }
+    // Once per compared case: found by the view (std::less<>), a string built only for a new family.
+    void add(std::string_view family) {
+        if (const auto it = counts_.find(family); it != counts_.end()) {
+            ++it->second;
+        } else {
+            counts_.emplace(std::string(family), 1);
+        }
+    }
 
 private:
     std::map<std::string, unsigned long long, std::less<>> counts_;

@@ -84,7 +84,6 @@ bool int_to_date(std::int32_t v, Date& out) {
 
 std::int32_t bitmap_byte_count(std::int32_t rows) { return rows / 8 + 1; }  // BitMap.getSizeOfBytes (§4.1)
 
-// isAllUnmarked(rowSize) is false: some row in [0, rowSize) is marked (§3 row 5a). Padding ignored.
 // BitMap.isAllUnmarked(rows) reads the byte of each row in turn and stops at the first mark; the
 // array has no length check, so running past its end throws (Errata 9).
 enum class MarkScan { unmarked, marked, past_end };
@@ -98,6 +97,7 @@ MarkScan scan_marks(const Bytes& bytes, std::int32_t rows) {
     return MarkScan::unmarked;
 }
 
+// isAllUnmarked(rowSize) is false: some row in [0, rowSize) is marked (§3 row 5a). Padding ignored.
 bool any_mark_below(const Bytes& bytes, std::int32_t rows) { return scan_marks(bytes, rows) == MarkScan::marked; }
 
 // getTruncatedByteArray(rows): Arrays.copyOf to rows/8+1 bytes, a shorter array padded with zeros.

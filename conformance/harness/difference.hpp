@@ -6,6 +6,7 @@
 #include <string>
 #include <string_view>
 
+#include "conformance/harness/json_values.hpp"
 #include "reference/common/bytes.hpp"
 
 namespace tsc {
@@ -21,22 +22,23 @@ struct Difference {
 // the buffer (`bytes`, `timestamps`, `getByteArray`).
 std::optional<Difference> compare_bytes(std::string_view what, ByteView expected, ByteView actual);
 
-// The error-class-first rule every divergence policy starts with: outcomes of different error
-// classes differ as a whole (shown by `describe`); two failures of the same class are equal; only two
-// successes go on to `content()`, which compares what they produced.
-template <class Outcome, class Describe, class Content>
-std::optional<Difference> compare_outcomes(const Outcome& expected, const Outcome& actual, Describe describe,
-                                           Content content) {
-    if (expected.error != actual.error) return Difference{"outcome", describe(expected), describe(actual)};
-    if (!expected.ok()) return std::nullopt;
-    return content();
-}
+// The first place two JSON forms differ, as a path (`tablet.columns[2].values[5]`, objects in key
+// order, arrays by index, then their lengths) with both values. Two strings of lowercase hex longer
+// than a few bytes are compared as bytes (compare_bytes), so that a long buffer shows a window.
+std::optional<Difference> compare_json(const Json& expected, const Json& actual, const std::string& path = "");
 
-// A field compared by value: nullopt when equal, else a Difference showing both with `show`.
-template <class T, class Show>
-std::optional<Difference> compare_field(std::string where, const T& expected, const T& actual, Show show) {
+// A JSON value on one line, cut to a length a report can show.
+std::string brief(const Json& json);
+
+// Two model values that must be equal in every field: nullopt when they are, else the first field
+// where their JSON forms (`to_json`) differ, or the whole values when the difference is one the
+// JSON form does not show (a non-canonical byte, a cell of the wrong kind).
+template <class T, class ToJson>
+std::optional<Difference> compare_as_json(const T& expected, const T& actual, ToJson to_json) {
     if (expected == actual) return std::nullopt;
-    return Difference{std::move(where), show(expected), show(actual)};
+    const Json e = to_json(expected), a = to_json(actual);
+    if (auto d = compare_json(e, a)) return d;
+    return Difference{"a model field its JSON form does not show", brief(e), brief(a)};
 }
 
 }  // namespace tsc

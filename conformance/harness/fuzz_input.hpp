@@ -63,13 +63,11 @@ template <FuzzLayout L>
 std::vector<NamedInput<L>> inputs_of(const std::vector<Vector>& vectors) {
     using Op = typename L::Op;
     std::vector<NamedInput<L>> inputs;
-    const std::vector<std::string> none{""};
     for (const Vector& v : vectors) {
-        if (v.outside_domain) continue;  // the fuzz targets check inputs the profiles' clients can hold
         if (v.op == Op::name) {
-            for (const std::string& profile : v.profiles.empty() ? none : v.profiles)
-                inputs.push_back({seed_name(v, profile), Op::input_of(v.input, profile)});
+            for (auto& [profile, input] : checked_inputs<Op>(v)) inputs.push_back({seed_name(v, profile), std::move(input)});
         } else if constexpr (requires { L::more_inputs(v); }) {
+            if (v.outside_domain) continue;  // the fuzz targets check inputs the profiles' clients can hold
             for (auto& [profile, input] : L::more_inputs(v))
                 inputs.push_back({seed_name(v, profile), std::move(input)});
         }

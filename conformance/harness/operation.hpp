@@ -18,7 +18,8 @@
 //   static std::optional<Bytes> input_bytes(const Input&);  // the bytes a decoder reads, for reports
 //
 // OperationBase gives the defaults: no profiles, no input bytes, the reference as the reference
-// subject runs it, and the JSON readers over a path-aware JsonAt (read_input, read_outcome).
+// subject runs it, the error-class-first comparison of whole outcomes, and the JSON readers over a
+// path-aware JsonAt (read_input, read_outcome).
 // `compare` is the family's divergence policy; the JSON forms are the vectors', the protocol's and
 // the CLI's (one vocabulary, json_values.hpp).
 #pragma once
@@ -68,6 +69,15 @@ struct OperationBase {
     template <class S = Self>
     static auto reference(const typename S::Input& input) {
         return S::run(reference_subject<SubjectT>(), input);
+    }
+    // The divergence policy of most operations (DESIGN.md): outcomes of different error classes
+    // differ as a whole; two failures of one class are equal; two successes must be equal in every
+    // field, and the report is the first field where their JSON forms differ.
+    template <class S = Self>
+    static std::optional<Difference> compare(const typename S::Outcome& e, const typename S::Outcome& a) {
+        if (e.error != a.error) return Difference{"outcome", brief(S::outcome_json(e)), brief(S::outcome_json(a))};
+        if (!e.ok()) return std::nullopt;
+        return compare_as_json(e, a, [](const auto& o) { return S::outcome_json(o); });
     }
     static auto input_of(const Json& j, std::string_view profile) { return Self::read_input(JsonAt(j), profile); }
     static auto outcome_of(const Json& j) { return Self::read_outcome(JsonAt(j)); }

@@ -40,16 +40,25 @@ std::vector<Vector> load_vectors(std::string_view family);
 // The stable name of a vector check: <family>/<op>/vector/<name>.
 std::string vector_check_name(std::string_view family, const Vector& v);
 
+// The inputs of a vector of operation Op, each with its profile: the input under each of the
+// vector's profiles ("" for an operation without any), and none for a vector outside its profiles'
+// domain (not a check: the family's domain test alone reads those).
+template <Operation Op>
+std::vector<std::pair<std::string, typename Op::Input>> checked_inputs(const Vector& v) {
+    std::vector<std::pair<std::string, typename Op::Input>> inputs;
+    if (v.outside_domain) return inputs;
+    for (const std::string& profile : v.profiles.empty() ? std::vector<std::string>{""} : v.profiles)
+        inputs.emplace_back(profile, Op::input_of(v.input, profile));
+    return inputs;
+}
+
 // Runs one vector against one subject, under each of its profiles.
 template <Operation Op>
 std::vector<Failure> expect_vector(typename Op::Subject& subject, const Vector& v) {
     std::vector<Failure> failures;
-    if (v.outside_domain) return failures;
     const typename Op::Outcome expected = Op::outcome_of(v.expect);
-    const std::vector<std::string> none{""};
-    for (const std::string& profile : v.profiles.empty() ? none : v.profiles)
-        for (Failure& f : expect<Op>(subject, Op::input_of(v.input, profile), expected, v.limits,
-                                     vector_check_name(Op::family, v)))
+    for (const auto& [profile, input] : checked_inputs<Op>(v))
+        for (Failure& f : expect<Op>(subject, input, expected, v.limits, vector_check_name(Op::family, v)))
             failures.push_back(std::move(f));
     return failures;
 }

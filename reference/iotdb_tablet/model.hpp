@@ -268,6 +268,7 @@ struct SerializeOutcome {
     Bytes values;
 
     bool ok() const { return error == ErrorClass::ok; }
+    bool operator==(const SerializeOutcome&) const = default;
 };
 
 // What the request says besides the two buffers: the Thrift `types` (any byte, so that invalid codes can be
@@ -285,6 +286,7 @@ struct ParseOutcome {
     std::size_t consumed = 0;  // bytes of `values` read (trailing bytes are ignored, §2.3 step 5)
 
     bool ok() const { return error == ErrorClass::ok; }
+    bool operator==(const ParseOutcome&) const = default;
 };
 
 }  // namespace tsc::iotdb

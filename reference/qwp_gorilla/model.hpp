@@ -123,6 +123,7 @@ struct DecodeOutcome {
     std::size_t consumed = 0;  // bytes of the input that belong to the column
 
     bool ok() const { return error == ErrorClass::ok; }
+    bool operator==(const DecodeOutcome&) const = default;
 };
 
 }  // namespace tsc::qwp

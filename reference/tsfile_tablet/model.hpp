@@ -193,6 +193,7 @@ struct DeserializeOutcome {
     Tablet tablet;  // valid when error == ok
     std::size_t consumed = 0;
     bool ok() const { return error == ErrorClass::ok; }
+    bool operator==(const DeserializeOutcome&) const = default;
 };
 
 }  // namespace tsc::tsfile

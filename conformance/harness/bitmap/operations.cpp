@@ -76,6 +76,18 @@ std::vector<std::string> texts_of(const std::vector<Op>& ops) {
 
 RunProgram::Outcome unsupported() { return {true, {}, {}, {}}; }
 
+// The outcome of `ops` on a live bitmap (a subject's or the reference's), each observed by `observe`.
+template <class B, class Observe>
+RunProgram::Outcome played(const B& bitmap, const std::vector<Op>& ops, Observe observe) {
+    RunProgram::Outcome o{false, bitmap.byte_array(), {}, texts_of(ops)};
+    o.steps.reserve(ops.size());
+    for (const Op& op : ops) {
+        Observation observation = observe(op);
+        o.steps.push_back({std::move(observation), bitmap.byte_array()});
+    }
+    return o;
+}
+
 // The reference as a subject: its Bitmap interface over reference::Bitmap (for the Subject-level
 // tests and tools); RunProgram::run gives it the reference's outcome under every profile.
 class ReferenceBitmap final : public Bitmap {
@@ -125,11 +137,9 @@ private:
 };
 
 // A subject program of the external protocol. The protocol is request/answer and `program` its one
-// operation, so RunProgram::run sends a whole program in one request. The Bitmap interface (the
-// stateful test drives a live bitmap one operation at a time) keeps no bitmap on the other side: each
-// call records its operation and sends the program so far, and answers from the last step of the
-// outcome. n operations on one bitmap thus cost O(n^2) operations sent and run, which the stateful
-// test's short command lists afford; getByteArray is answered from the last outcome without a request.
+// operation: RunProgram::run sends a whole program in one request, and no live bitmap is kept on the
+// other side, so create() gives no result (the checks that drive a live bitmap skip the subject;
+// the stateful test sends each program so far through RunProgram).
 class External final : public Subject {
 public:
     External(std::string name, std::string command) : name_(std::move(name)), process_(std::move(command)) {}
@@ -150,92 +160,16 @@ public:
         return *profile_;
     }
 
-    std::unique_ptr<Bitmap> create(std::int32_t size) override { return open({size, std::nullopt, {}}); }
-    std::unique_ptr<Bitmap> create(const Value& value) override { return open({value.size, value.bytes, {}}); }
+    std::unique_ptr<Bitmap> create(std::int32_t) override { return nullptr; }
+    std::unique_ptr<Bitmap> create(const Value&) override { return nullptr; }
 
     RunProgram::Outcome call(const RunProgram::Input& in) const { return protocol::call<RunProgram>(process_, in); }
 
 private:
-    std::unique_ptr<Bitmap> open(Program program);
-
     std::string name_;
     mutable ExternalProcess process_;
     mutable std::optional<std::string_view> profile_;
 };
-
-namespace {
-
-class ExternalBitmap final : public Bitmap {
-public:
-    ExternalBitmap(const External& owner, Program program, RunProgram::Outcome outcome)
-        : owner_(owner), program_(std::move(program)), outcome_(std::move(outcome)) {}
-
-    ErrorClass mark(std::int32_t p) override { return send({OpKind::mark, {p, 0, 0}, {}, {}}).error; }
-    ErrorClass unmark(std::int32_t p) override { return send({OpKind::unmark, {p, 0, 0}, {}, {}}).error; }
-    Answer is_marked(std::int32_t p) const override { return answer(send({OpKind::is_marked, {p, 0, 0}, {}, {}})); }
-    void mark_all() override { send({OpKind::mark_all, {}, {}, {}}); }
-    void reset() override { send({OpKind::reset, {}, {}, {}}); }
-    ErrorClass mark_range(std::int32_t s, std::int32_t l) override {
-        return send({OpKind::mark_range, {s, l, 0}, {}, {}}).error;
-    }
-    ErrorClass unmark_range(std::int32_t s, std::int32_t l) override {
-        return send({OpKind::unmark_range, {s, l, 0}, {}, {}}).error;
-    }
-    bool is_all_unmarked() const override { return send({OpKind::is_all_unmarked, {}, {}, {}}).value; }
-    Answer is_all_unmarked(std::int32_t r) const override {
-        return answer(send({OpKind::is_all_unmarked_prefix, {r, 0, 0}, {}, {}}));
-    }
-    bool is_all_marked() const override { return send({OpKind::is_all_marked, {}, {}, {}}).value; }
-    Answer is_range_any_marked(std::int32_t s, std::int32_t l) const override {
-        return answer(send({OpKind::is_range_any_marked, {s, l, 0}, {}, {}}));
-    }
-    Answer is_range_all_marked(std::int32_t s, std::int32_t l) const override {
-        return answer(send({OpKind::is_range_all_marked, {s, l, 0}, {}, {}}));
-    }
-    Answer is_range_none_marked(std::int32_t s, std::int32_t l) const override {
-        return answer(send({OpKind::is_range_none_marked, {s, l, 0}, {}, {}}));
-    }
-    ErrorClass merge(const Value& src, std::int32_t s, std::int32_t d, std::int32_t l) override {
-        return send({OpKind::merge, {s, d, l}, src, {}}).error;
-    }
-    Bytes byte_array() const override { return outcome_.steps.empty() ? outcome_.created : outcome_.steps.back().bytes; }
-    BytesAnswer truncated_byte_array(std::int32_t k) const override {
-        const Observation o = send({OpKind::truncated_byte_array, {k, 0, 0}, {}, {}});
-        return {o.error, o.bytes};
-    }
-    bool equals(const Value& other) const override { return send({OpKind::equals, {}, other, {}}).value; }
-    Answer equals_in_range(const Value& other, std::int32_t r) const override {
-        return answer(send({OpKind::equals_in_range, {r, 0, 0}, other, {}}));
-    }
-    ErrorClass or_failed_rows(std::int32_t e, std::int32_t l, ByteView rows) override {
-        return send({OpKind::or_failed_rows, {e, l, 0}, {}, Bytes(rows.begin(), rows.end())}).error;
-    }
-
-private:
-    static Answer answer(const Observation& o) { return {o.error, o.value}; }
-
-    // The program so far with `op`, sent whole; the observation of its last operation.
-    Observation send(Op op) const {
-        program_.ops.push_back(std::move(op));
-        outcome_ = owner_.call({program_, profile_named(owner_.profile())});
-        if (outcome_.unsupported || outcome_.steps.size() != program_.ops.size())
-            throw std::runtime_error("external subject " + std::string(owner_.name()) + ": no outcome for `" +
-                                     to_text(program_.ops) + "` on a bitmap it created");
-        return outcome_.steps.back().observation;
-    }
-
-    const External& owner_;
-    mutable Program program_;
-    mutable RunProgram::Outcome outcome_;
-};
-
-}  // namespace
-
-std::unique_ptr<Bitmap> External::open(Program program) {
-    RunProgram::Outcome created = call({program, profile_named(profile())});
-    if (created.unsupported) return nullptr;
-    return std::make_unique<ExternalBitmap>(*this, std::move(program), std::move(created));
-}
 
 std::string describe(const Observation& o) {
     if (o.error != ErrorClass::ok) return fmt::format("{}{}", kErrorPrefix, name_of(o.error));
@@ -283,20 +217,7 @@ RunProgram::Outcome RunProgram::reference(const Input& in) {
     const Program& p = in.program;
     auto bitmap = p.initial ? reference::Bitmap::make(Value{p.size, *p.initial}) : reference::Bitmap::make(p.size);
     if (!bitmap) return unsupported();
-    Outcome o{false, bitmap->byte_array(), {}, texts_of(p.ops)};
-    o.steps.reserve(p.ops.size());
-    for (const Op& op : p.ops) {
-        Observation observation = observe(*bitmap, op, in.profile);
-        o.steps.push_back({std::move(observation), bitmap->byte_array()});
-    }
-    return o;
-}
-
-RunProgram::Outcome RunProgram::begin(const Bitmap& bitmap) { return {false, bitmap.byte_array(), {}, {}}; }
-
-RunProgram::Step RunProgram::step(Bitmap& bitmap, const Op& op) {
-    Observation observation = observe(bitmap, op);
-    return {std::move(observation), bitmap.byte_array()};
+    return played(*bitmap, p.ops, [&](const Op& op) { return observe(*bitmap, op, in.profile); });
 }
 
 RunProgram::Outcome RunProgram::run(Subject& s, const Input& in) {
@@ -310,11 +231,7 @@ RunProgram::Outcome RunProgram::run(Subject& s, const Input& in) {
     }
     auto bitmap = p.initial ? s.create(Value{p.size, *p.initial}) : s.create(p.size);
     if (!bitmap) return unsupported();
-    Outcome o = begin(*bitmap);
-    o.steps.reserve(p.ops.size());
-    for (const Op& op : p.ops) o.steps.push_back(step(*bitmap, op));
-    o.texts = texts_of(p.ops);
-    return o;
+    return played(*bitmap, p.ops, [&](const Op& op) { return observe(*bitmap, op); });
 }
 
 std::optional<Difference> RunProgram::compare(const Outcome& e, const Outcome& a) {
@@ -329,8 +246,8 @@ std::optional<Difference> RunProgram::compare(const Outcome& e, const Outcome& a
             return Difference{op + ": result", describe(e.steps[i].observation), describe(a.steps[i].observation)};
         if (auto d = compare_state(op + ": then", e.steps[i].bytes, a.steps[i].bytes)) return d;
     }
-    return compare_field("operation count", e.steps.size(), a.steps.size(),
-                         [](std::size_t n) { return std::to_string(n); });
+    if (e.steps.size() == a.steps.size()) return std::nullopt;
+    return Difference{"operation count", std::to_string(e.steps.size()), std::to_string(a.steps.size())};
 }
 
 Json RunProgram::input_json(const Input& in) {
@@ -395,17 +312,6 @@ std::vector<Failure> check_program(const Program& program) {
     for (Subject* s : subjects_under_test<Subject>())
         for (Failure& f : check_program(*s, program)) failures.push_back(std::move(f));
     return failures;
-}
-
-std::vector<Failure> check_step(const Subject& subject, Bitmap& bitmap, RunProgram::Outcome& so_far,
-                                const RunProgram::Input& in) {
-    count_case(RunProgram::family);
-    const Op& op = in.program.ops.back();
-    so_far.steps.push_back(RunProgram::step(bitmap, op));
-    so_far.texts.push_back(to_text(op));
-    const std::optional<Difference> diff = RunProgram::compare(RunProgram::reference(in), so_far);
-    if (!diff) return {};
-    return {failure_of<RunProgram>(subject.name(), in, *diff)};
 }
 
 }  // namespace tsc::bitmap

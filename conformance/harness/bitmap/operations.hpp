@@ -87,10 +87,6 @@ struct RunProgram : OperationBase<RunProgram, kFamily, Subject> {
     static Input read_input(const JsonAt& j, std::string_view profile);
     static Json outcome_json(const Outcome& o);
     static Outcome read_outcome(const JsonAt& j);
-
-    // The parts of run(), for the step-level checks: an outcome of no operation yet, and one step.
-    static Outcome begin(const Bitmap& bitmap);
-    static Step step(Bitmap& bitmap, const Op& op);
 };
 
 struct ProgramFuzzInput;
@@ -106,12 +102,6 @@ struct Family : Operations<Subject, RunProgram>, SubjectKinds<Subject, Reference
 std::vector<Failure> check_program(Subject& subject, const Program& program);
 // The same on every subject under test (the fuzz target).
 std::vector<Failure> check_program(const Program& program);
-
-// One more operation on a live bitmap (the stateful test): runs in.program.ops.back() on `bitmap`,
-// appends its step to `so_far` (the bitmap's outcome until then, RunProgram::begin() at first) and
-// compares that with the reference's outcome of the whole program `in` under RunProgram::compare.
-std::vector<Failure> check_step(const Subject& subject, Bitmap& bitmap, RunProgram::Outcome& so_far,
-                                const RunProgram::Input& in);
 
 }  // namespace tsc::bitmap
 

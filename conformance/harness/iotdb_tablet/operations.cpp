@@ -3,8 +3,6 @@
 #include <algorithm>
 #include <cstdint>
 
-#include <fmt/format.h>
-
 #include "conformance/harness/encoding_text.hpp"
 #include "conformance/harness/names.hpp"
 #include "conformance/harness/protocol.hpp"
@@ -96,44 +94,6 @@ Json type_json(DataType t) {
     if (static_cast<std::size_t>(t) < kDataTypeNames.size()) return std::string(name_of(t));
     return static_cast<int>(t);
 }
-
-std::string describe_cell(const Column& c, std::size_t row) {
-    const std::string value = cells_usable(c) ? cell_json(c, row).dump() : "-";
-    return c.nulls[row] != 0 ? fmt::format("null (slot {})", value) : value;
-}
-
-bool same_cell(const Column& e, const Column& a, std::size_t row) {
-    return std::visit(
-        [&](const auto& ev) {
-            using V = std::decay_t<decltype(ev)>;
-            return ev[row] == std::get<V>(a.cells)[row];
-        },
-        e.cells);
-}
-
-std::size_t cell_count(const Column& c) {
-    return std::visit([](const auto& v) { return v.size(); }, c.cells);
-}
-
-std::string text(std::size_t n) { return std::to_string(n); }
-
-std::optional<Difference> compare_column(std::size_t j, const Column& e, const Column& a) {
-    if (auto d = compare_field(fmt::format("columns[{}].type", j), e.type, a.type, type_name)) return d;
-    if (e.nulls.size() != a.nulls.size() || cell_count(e) != cell_count(a) || e.cells.index() != a.cells.index())
-        return Difference{fmt::format("columns[{}] cell count", j), text(e.nulls.size()), text(a.nulls.size())};
-    for (std::size_t row = 0; row < e.nulls.size(); ++row)
-        if (e.nulls[row] != a.nulls[row] || !same_cell(e, a, row))
-            return Difference{fmt::format("columns[{}] ({}) row {}", j, type_name(e.type), row),
-                              describe_cell(e, row), describe_cell(a, row)};
-    return std::nullopt;
-}
-
-std::string describe(const Contract::Outcome& o) {
-    if (!o.ok()) return fmt::format("error {}", name_of(o.error));
-    return fmt::format("ok (a tablet of {} rows and {} columns)", o.tablet.row_count(), o.tablet.columns.size());
-}
-
-// ---- subjects -------------------------------------------------------------------------------------
 
 }  // namespace
 
@@ -257,40 +217,9 @@ Schema schema_of(const Tablet& t) {
     return s;
 }
 
-std::string describe(const SerializeOutcome& o) {
-    if (!o.ok()) return fmt::format("error {}", name_of(o.error));
-    return fmt::format("ok timestamps={} values={}", o.timestamps.empty() ? "''" : to_hex(o.timestamps),
-                       o.values.empty() ? "''" : to_hex(o.values));
-}
-
-std::string describe(const ParseOutcome& o) {
-    if (!o.ok()) return fmt::format("error {}", name_of(o.error));
-    return fmt::format("ok consumed={} tablet={}", o.consumed, tablet_json(o.tablet).dump());
-}
-
-std::optional<Difference> compare_tablets(const Tablet& e, const Tablet& a) {
-    for (std::size_t i = 0; i < e.timestamps.size() && i < a.timestamps.size(); ++i)
-        if (e.timestamps[i] != a.timestamps[i])
-            return Difference{fmt::format("timestamps[{}]", i), std::to_string(e.timestamps[i]),
-                              std::to_string(a.timestamps[i])};
-    if (auto d = compare_field("row count", e.timestamps.size(), a.timestamps.size(), text)) return d;
-    if (auto d = compare_field("column count", e.columns.size(), a.columns.size(), text)) return d;
-    for (std::size_t j = 0; j < e.columns.size(); ++j)
-        if (auto d = compare_column(j, e.columns[j], a.columns[j])) return d;
-    return std::nullopt;
-}
-
 // ---- serialize ----------------------------------------------------------------------------------------
 
 std::vector<std::string_view> Serialize::profiles() { return names_of(kProfiles); }
-
-std::optional<Difference> Serialize::compare(const SerializeOutcome& e, const SerializeOutcome& a) {
-    return compare_outcomes(e, a, [](const SerializeOutcome& o) { return describe(o); },
-                            [&]() -> std::optional<Difference> {
-                                if (auto d = compare_bytes("timestamps", e.timestamps, a.timestamps)) return d;
-                                return compare_bytes("values", e.values, a.values);
-                            });
-}
 
 Json Serialize::input_json(const Input& in) {
     Json j{{"tablet", tablet_json(in.tablet)}};
@@ -319,14 +248,6 @@ SerializeOutcome Serialize::read_outcome(const JsonAt& j) {
 // ---- parse --------------------------------------------------------------------------------------------
 
 std::vector<std::string_view> Parse::profiles() { return names_of(kParserProfiles); }
-
-std::optional<Difference> Parse::compare(const ParseOutcome& e, const ParseOutcome& a) {
-    return compare_outcomes(e, a, [](const ParseOutcome& o) { return describe(o); },
-                            [&]() -> std::optional<Difference> {
-                                if (auto d = compare_field("consumed", e.consumed, a.consumed, text)) return d;
-                                return compare_tablets(e.tablet, a.tablet);
-                            });
-}
 
 Json Parse::input_json(const Input& in) {
     return {{"types", types_json(in.schema.types)},
@@ -397,11 +318,6 @@ Contract::Outcome Contract::read_back(Subject& s, const Input& in, const Seriali
 
 Contract::Outcome Contract::run(Subject& s, const Input& in) {
     return read_back(s, in, s.serialize(in.tablet, in.client, in.profile));
-}
-
-std::optional<Difference> Contract::compare(const Outcome& e, const Outcome& a) {
-    return compare_outcomes(e, a, [](const Outcome& o) { return describe(o); },
-                            [&] { return compare_tablets(e.tablet, a.tablet); });
 }
 
 Contract::Input Contract::read_input(const JsonAt& j, std::string_view profile) {

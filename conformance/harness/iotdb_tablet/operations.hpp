@@ -58,9 +58,6 @@ Tablet canonical(const Tablet& t);
 // The schema a server is given with the tablet's buffers.
 Schema schema_of(const Tablet& t);
 
-std::string describe(const SerializeOutcome& o);
-std::string describe(const ParseOutcome& o);
-std::optional<Difference> compare_tablets(const Tablet& expected, const Tablet& actual);
 
 inline constexpr char kFamily[] = "iotdb_tablet";
 
@@ -76,7 +73,6 @@ struct Serialize : OperationBase<Serialize, kFamily, Subject> {
     static std::vector<std::string_view> profiles();
     static std::string_view profile(const Input& in) { return in.profile.name; }
     static Outcome run(Subject& s, const Input& in) { return s.serialize(in.tablet, in.client, in.profile); }
-    static std::optional<Difference> compare(const Outcome& expected, const Outcome& actual);
     static Json input_json(const Input& in);
     static Input read_input(const JsonAt& j, std::string_view profile);
     static Json outcome_json(const Outcome& o);
@@ -96,7 +92,6 @@ struct Parse : OperationBase<Parse, kFamily, Subject> {
     static std::vector<std::string_view> profiles();
     static std::string_view profile(const Input& in) { return in.parser.name; }
     static Outcome run(Subject& s, const Input& in) { return s.parse(in.timestamps, in.values, in.schema, in.parser); }
-    static std::optional<Difference> compare(const Outcome& expected, const Outcome& actual);
     static Json input_json(const Input& in);
     static Input read_input(const JsonAt& j, std::string_view profile);
     static Json outcome_json(const Outcome& o);
@@ -118,6 +113,7 @@ struct Contract : OperationBase<Contract, kFamily, Subject> {
         ErrorClass error = ErrorClass::ok;  // a serializer's class when nothing was sent, else the parser's
         Tablet tablet;                      // valid when error == ok
         bool ok() const { return error == ErrorClass::ok; }
+        bool operator==(const Outcome&) const = default;
     };
 
     // "<client profile>:<parser profile>", every pair.
@@ -131,7 +127,6 @@ struct Contract : OperationBase<Contract, kFamily, Subject> {
     // The ideal: the canonical tablet as the profile writes it (reference.hpp as_written), or the
     // serializer's error class.
     static Outcome expected(const Input& in, const SerializeOutcome& sent);
-    static std::optional<Difference> compare(const Outcome& expected, const Outcome& actual);
     static Json input_json(const Input& in) { return Serialize::input_json({in.tablet, in.client, in.profile}); }
     static Input read_input(const JsonAt& j, std::string_view profile);
     static Json outcome_json(const Outcome& o);

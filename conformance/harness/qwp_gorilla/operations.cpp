@@ -1,47 +1,11 @@
 #include "conformance/harness/qwp_gorilla/operations.hpp"
 
-#include <fmt/format.h>
-#include <fmt/ranges.h>
-
-#include "conformance/harness/encoding_text.hpp"
 #include "conformance/harness/names.hpp"
 #include "conformance/harness/protocol.hpp"
 #include "conformance/harness/subject_kinds.hpp"
 #include "reference/qwp_gorilla/reference.hpp"
 
 namespace tsc::qwp {
-namespace {
-
-constexpr std::size_t kShownValues = 12;
-
-std::string describe_values(const std::vector<std::int64_t>& values) {
-    if (values.size() <= kShownValues) return fmt::format("[{}]", fmt::join(values, ","));
-    std::vector<std::int64_t> head(values.begin(), values.begin() + kShownValues);
-    return fmt::format("[{},… {} more]", fmt::join(head, ","), values.size() - kShownValues);
-}
-
-std::string describe(const Column& c) {
-    return fmt::format("rows={} bitmap={} values={}", c.row_count,
-                       c.has_null_bitmap ? to_hex(c.null_bitmap) : std::string("none"), describe_values(c.values));
-}
-
-std::string describe(const DecodeOutcome& o) {
-    if (!o.ok()) return fmt::format("error {}", name_of(o.error));
-    return fmt::format("ok encoding={} consumed={} {}", name_of(o.encoding), o.consumed, describe(o.column));
-}
-
-std::optional<Difference> compare_values(const std::vector<std::int64_t>& ev, const std::vector<std::int64_t>& av) {
-    for (std::size_t i = 0; i < ev.size() && i < av.size(); ++i)
-        if (ev[i] != av[i])
-            return Difference{fmt::format("values[{}]", i), fmt::format("{} ({:#018x})", ev[i], ev[i]),
-                              fmt::format("{} ({:#018x}, xor {:#x})", av[i], av[i],
-                                          static_cast<std::uint64_t>(ev[i] ^ av[i]))};
-    return compare_field("value count", ev.size(), av.size(), [](std::size_t n) { return std::to_string(n); });
-}
-
-std::string text(std::uint64_t n) { return std::to_string(n); }
-
-}  // namespace
 
 struct Reference final : Subject {
     std::string_view name() const override { return kReferenceName; }
@@ -96,24 +60,6 @@ Column column_of(const JsonAt& j) {
 }
 
 std::vector<std::string_view> Decode::profiles() { return names_of(kProfiles); }
-
-std::optional<Difference> Decode::compare(const DecodeOutcome& e, const DecodeOutcome& a) {
-    return compare_outcomes(e, a, [](const DecodeOutcome& o) { return describe(o); },
-                            [&]() -> std::optional<Difference> {
-                                if (auto d = compare_field("encoding", e.encoding, a.encoding,
-                                                           [](Encoding x) { return std::string(name_of(x)); }))
-                                    return d;
-                                if (auto d = compare_field("consumed", std::uint64_t{e.consumed},
-                                                           std::uint64_t{a.consumed}, text))
-                                    return d;
-                                if (auto d = compare_field("row_count", e.column.row_count, a.column.row_count, text))
-                                    return d;
-                                if (e.column.has_null_bitmap != a.column.has_null_bitmap ||
-                                    e.column.null_bitmap != a.column.null_bitmap)
-                                    return Difference{"null bitmap", describe(e.column), describe(a.column)};
-                                return compare_values(e.column.values, a.column.values);
-                            });
-}
 
 Json Decode::input_json(const Input& in) {
     return {{"bytes", bytes_json(in.body)}, {"rows", uint64_json(in.framing.row_count)}, {"gorilla", in.framing.gorilla_flag}};

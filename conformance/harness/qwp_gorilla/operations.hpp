@@ -38,7 +38,6 @@ struct Decode : OperationBase<Decode, kFamily, Subject> {
     static std::vector<std::string_view> profiles();
     static std::string_view profile(const Input& in) { return in.profile.name; }
     static Outcome run(Subject& s, const Input& in) { return s.decode(in.body, in.framing, in.profile); }
-    static std::optional<Difference> compare(const Outcome& expected, const Outcome& actual);
     static Json input_json(const Input& in);
     static Input read_input(const JsonAt& j, std::string_view profile);
     static Json outcome_json(const Outcome& o);

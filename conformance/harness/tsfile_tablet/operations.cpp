@@ -214,14 +214,6 @@ Serialize::Outcome Serialize::read_outcome(const JsonAt& j) {
 
 // ---- deserialize --------------------------------------------------------------------------------
 
-std::optional<Difference> Deserialize::compare(const Outcome& e, const Outcome& a) {
-    return compare_outcomes(e, a, [](const Outcome& o) { return describe(o); }, [&]() -> std::optional<Difference> {
-        if (auto d = compare_field("consumed", e.consumed, a.consumed, [](std::size_t n) { return std::to_string(n); }))
-            return d;
-        return tsfile::compare(e.tablet, a.tablet);
-    });
-}
-
 Json Deserialize::outcome_json(const Outcome& o) {
     return tsc::outcome_json(o, kErrorClassNames,
                              [&]() -> Json { return {{"tablet", tablet_json(o.tablet)}, {"consumed", o.consumed}}; });

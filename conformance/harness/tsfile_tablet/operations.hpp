@@ -48,9 +48,10 @@ namespace tsc::tsfile {
 Json tablet_json(const Tablet& tablet);
 Tablet tablet_of(const JsonAt& j);
 
-std::optional<Difference> compare(const Tablet& expected, const Tablet& actual);
-std::string describe(const Tablet& tablet);  // a one-line summary
-std::string describe(const DeserializeOutcome& outcome);
+// Two tablets equal in every field, or the first field where they differ.
+inline std::optional<Difference> compare(const Tablet& expected, const Tablet& actual) {
+    return compare_as_json(expected, actual, tablet_json);
+}
 
 // The offset the checks write at when none is given: never 0, so an ignored offset shows.
 inline constexpr std::size_t kDefaultOffset = 7;
@@ -115,7 +116,6 @@ struct Deserialize : OperationBase<Deserialize, kFamily, Subject> {
     static std::vector<std::string_view> profiles() { return layout_names(); }
     static std::string_view profile(const Input& in) { return name_of(in.layout); }
     static Outcome run(Subject& s, const Input& in) { return s.deserialize(in.bytes, in.layout); }
-    static std::optional<Difference> compare(const Outcome& expected, const Outcome& actual);
     static Json input_json(const Input& in) { return {{"bytes", bytes_json(in.bytes)}}; }
     static Input read_input(const JsonAt& j, std::string_view profile) { return {j["bytes"].bytes(), layout_named(profile)}; }
     // {"tablet": <tablet JSON>, "consumed": n} or {"error": class}.

@@ -7,7 +7,7 @@
 
 #include <gtest/gtest.h>
 
-#include "conformance/harness/bitmap/findings.hpp"
+#include "conformance/tests/bitmap/findings.hpp"
 #include "conformance/harness/bitmap/operations.hpp"
 
 namespace tsc::bitmap {

@@ -82,8 +82,9 @@ TEST(TsfileTabletFindings, EveryFindingIsStillDetected) {
         for (const char* key : {"upstream", "spec", "condition"})
             EXPECT_FALSE(string_field(f.block, key).empty()) << id << ": no " << key;
         // A finding states the versions it holds for: layouts of the suite, or upstream commits.
-        if (f.block.value("layouts", Json::array()).empty())
+        if (f.block.value("layouts", Json::array()).empty()) {
             EXPECT_FALSE(string_field(f.block, "holds_for").empty()) << id << ": holds for no layout and names no version";
+        }
         const Vector& any = f.serialize ? *f.serialize : *f.deserialize;
         for (const std::string& layout : any.profiles) expect_finding(id, f, layout);
     }

@@ -1,4 +1,4 @@
-#include "conformance/harness/bitmap/findings.hpp"
+#include "conformance/tests/bitmap/findings.hpp"
 
 #include <algorithm>
 #include <stdexcept>

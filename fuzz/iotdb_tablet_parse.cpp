@@ -1,14 +1,14 @@
 // Raw buffers against every IoTDB insertTablet parser, in the layout of
-// conformance/harness/iotdb_tablet/fuzz_input.hpp (parser profile, column types and row count first).
+// conformance/harness/iotdb_tablet/operations.hpp (parser profile, column types and row count first).
 #include <cstddef>
 #include <cstdint>
 
-#include "conformance/harness/iotdb_tablet/fuzz_input.hpp"
+#include "conformance/harness/iotdb_tablet/operations.hpp"
 #include "fuzz/fuzz_support.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     using Layout = tsc::iotdb::ParseFuzzInput;
     if (const auto input = Layout::decode({data, size}))
-        tsc::fuzz::require_no_failures(Layout::target, tsc::check<Layout::Op>(*input));
+        tsc::fuzz::require_no_failures(Layout::targets[0], tsc::check<Layout::Op>(*input));
     return 0;
 }

@@ -19,6 +19,7 @@
 #include <string>
 
 #include <CLI/CLI.hpp>
+#include <fmt/format.h>
 
 #include "conformance/harness/fuzz_input.hpp"
 #include "conformance/harness/profile_table.hpp"
@@ -106,8 +107,8 @@ void add_fuzz_input_command(CLI::App& app) {
                 const std::vector<Vector> vectors = load_vectors(F::family);
                 F::FuzzInputs::each([&]<class L>() {
                     const std::size_t n = write_seed_corpus<L>(vectors, *out);
-                    for (const std::string& target : seed_targets<L>())
-                        std::printf("%s: %zu seeds -> %s/%s\n", target.c_str(), n, out->c_str(), target.c_str());
+                    for (const std::string_view target : L::targets)
+                        fmt::print("{}: {} seeds -> {}/{}\n", target, n, *out, target);
                 });
             }
         });

@@ -4,8 +4,8 @@
 // named after them, and a test checks that every seed decodes back to the vector it came from.
 //
 // A layout `L` has:
-//   static constexpr std::string_view target;          // the fuzz target, fuzz/<target>.cpp
-//   static constexpr std::array<std::string_view, N> also_seeds;  // targets that take the same seeds
+//   static constexpr std::array<std::string_view, N> targets;  // the fuzz target, fuzz/<target>.cpp,
+//                                                      // then those that take the same seeds
 //   using Op = ...;                                     // the operation the target checks
 //   static std::optional<Op::Input> decode(ByteView);   // nullopt: too short to mean anything
 //   static std::optional<Bytes> encode(const Op::Input&);  // nullopt: the layout cannot hold it
@@ -24,7 +24,7 @@ namespace tsc {
 
 template <class L>
 concept FuzzLayout = Operation<typename L::Op> && requires(ByteView bytes, const typename L::Op::Input& input) {
-    { L::target } -> std::convertible_to<std::string_view>;
+    { L::targets[0] } -> std::convertible_to<std::string_view>;
     { L::decode(bytes) } -> std::same_as<std::optional<typename L::Op::Input>>;
     { L::encode(input) } -> std::same_as<std::optional<Bytes>>;
 };
@@ -89,6 +89,34 @@ std::vector<Seed> seeds_of(const std::vector<Vector>& vectors) {
 std::uint64_t little_endian_at(ByteView bytes, std::size_t at, std::size_t width);
 void append_little_endian(Bytes& out, std::uint64_t value, std::size_t width);
 
+// Reads a layout front to back; a read past the end fails (false) and consumes nothing.
+class LayoutReader {
+public:
+    explicit LayoutReader(ByteView in) : in_(in) {}
+    bool byte(std::uint8_t& b) { return take_as(1, b); }
+    // `width` bytes, little-endian, as T (an unsigned value of `width` bytes cast to T).
+    template <class T>
+    bool little_endian(std::size_t width, T& v) { return take_as(width, v); }
+    bool take(std::size_t n, Bytes& out) {
+        if (n > remaining()) return false;
+        out.assign(in_.begin() + static_cast<std::ptrdiff_t>(pos_), in_.begin() + static_cast<std::ptrdiff_t>(pos_ + n));
+        pos_ += n;
+        return true;
+    }
+    std::size_t remaining() const { return in_.size() - pos_; }
+
+private:
+    template <class T>
+    bool take_as(std::size_t width, T& v) {
+        if (width > remaining()) return false;
+        v = static_cast<T>(little_endian_at(in_, pos_, width));
+        pos_ += width;
+        return true;
+    }
+    ByteView in_;
+    std::size_t pos_ = 0;
+};
+
 // corpora/seeds/ of the source tree.
 std::filesystem::path seed_folder();
 void write_file(const std::filesystem::path& path, ByteView bytes);
@@ -98,20 +126,12 @@ Bytes read_file(const std::filesystem::path& path);
 
 namespace tsc {
 
-// The folders a layout's seeds go to: its target's and those of `also_seeds`.
-template <FuzzLayout L>
-std::vector<std::string> seed_targets() {
-    std::vector<std::string> targets{std::string(L::target)};
-    for (std::string_view t : L::also_seeds) targets.emplace_back(t);
-    return targets;
-}
-
 // Replaces <out>/<target>/ of every seed target of the layout with the seeds of `vectors`; returns
 // the number of seeds per target.
 template <FuzzLayout L>
 std::size_t write_seed_corpus(const std::vector<Vector>& vectors, const std::filesystem::path& out) {
     const std::vector<Seed> seeds = seeds_of<L>(vectors);
-    for (const std::string& target : seed_targets<L>()) {
+    for (const std::string_view target : L::targets) {
         std::filesystem::remove_all(out / target);
         std::filesystem::create_directories(out / target);
         for (const Seed& s : seeds) write_file(out / target / s.name, s.bytes);

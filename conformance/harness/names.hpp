@@ -38,6 +38,14 @@ const Record& record_named(const std::array<Record, N>& records, std::string_vie
 
 namespace tsc {
 
+// The index of the record named `name`; 0, the first, when there is none.
+template <class Record, std::size_t N>
+std::size_t index_named(const std::array<Record, N>& records, std::string_view name) {
+    for (std::size_t i = 0; i < N; ++i)
+        if (records[i].name == name) return i;
+    return 0;
+}
+
 // The names of a table of records that carry a `name` (an operation's profiles()).
 template <class Record, std::size_t N>
 std::vector<std::string_view> names_of(const std::array<Record, N>& records) {

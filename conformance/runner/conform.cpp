@@ -174,7 +174,7 @@ private:
                 if constexpr (std::same_as<typename L::Op, Op>) {
                     const std::pair<const char*, std::string> kinds[] = {{"seeds", "seed/"}, {"regressions", "regression/"}};
                     for (const auto& [folder_name, label] : kinds) {
-                        const auto folder = seed_folder().parent_path() / folder_name / L::target;
+                        const auto folder = seed_folder().parent_path() / folder_name / L::targets[0];
                         if (!std::filesystem::is_directory(folder)) continue;
                         std::set<std::filesystem::path> files;
                         for (const auto& e : std::filesystem::directory_iterator(folder))

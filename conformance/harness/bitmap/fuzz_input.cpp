@@ -1,4 +1,4 @@
-#include "conformance/harness/bitmap/fuzz_input.hpp"
+#include "conformance/harness/bitmap/operations.hpp"
 
 namespace tsc::bitmap {
 namespace {
@@ -6,63 +6,23 @@ namespace {
 constexpr std::uint8_t kInitialBit = 0x01;
 constexpr std::uint8_t kRawBit = 0x80;
 
-// Reads the binary fuzz input front to back; every read fails cleanly at the end.
-class Reader {
-public:
-    explicit Reader(ByteView in) : in_(in) {}
-
-    bool byte(std::uint8_t& b) {
-        if (pos_ >= in_.size()) return false;
-        b = in_[pos_++];
-        return true;
-    }
-    bool u16(std::uint32_t& v) {
-        std::uint8_t lo = 0, hi = 0;
-        if (!byte(lo) || !byte(hi)) return false;
-        v = lo | (static_cast<std::uint32_t>(hi) << 8);
-        return true;
-    }
-    bool i32(std::int32_t& v) {
-        std::uint32_t u = 0;
-        for (unsigned i = 0; i < 4; ++i) {
-            std::uint8_t b = 0;
-            if (!byte(b)) return false;
-            u |= static_cast<std::uint32_t>(b) << (8 * i);
-        }
-        v = static_cast<std::int32_t>(u);
-        return true;
-    }
-    // Exactly n bytes, or false without consuming anything.
-    bool take(std::size_t n, Bytes& out) {
-        if (n > remaining()) return false;
-        out.assign(in_.begin() + static_cast<std::ptrdiff_t>(pos_), in_.begin() + static_cast<std::ptrdiff_t>(pos_ + n));
-        pos_ += n;
-        return true;
-    }
-    std::size_t remaining() const { return in_.size() - pos_; }
-
-private:
-    ByteView in_;
-    std::size_t pos_ = 0;
-};
-
-bool read_value(Reader& r, Value& v) {
+bool read_value(LayoutReader& r, Value& v) {
     std::uint32_t size = 0;
-    if (!r.u16(size)) return false;
+    if (!r.little_endian(2, size)) return false;
     v.size = static_cast<std::int32_t>(size % (kFuzzMaxSize + 1));
     return r.take(bytes_for(v.size), v.bytes);
 }
 
 // Raw: the int32 itself. Scaled: u16 % (size + 3) - 1, i.e. -1 .. size + 1, where boundaries live.
-bool read_int(Reader& r, bool raw, std::int32_t size, std::int32_t& v) {
-    if (raw) return r.i32(v);
+bool read_int(LayoutReader& r, bool raw, std::int32_t size, std::int32_t& v) {
     std::uint32_t u = 0;
-    if (!r.u16(u)) return false;
+    if (raw) return r.little_endian(4, v);
+    if (!r.little_endian(2, u)) return false;
     v = static_cast<std::int32_t>(u % static_cast<std::uint32_t>(size + 3)) - 1;
     return true;
 }
 
-bool read_op(Reader& r, std::int32_t size, Op& op) {
+bool read_op(LayoutReader& r, std::int32_t size, Op& op) {
     std::uint8_t code = 0;
     if (!r.byte(code)) return false;
     const OpInfo& o = kOps[(code & 0x1Fu) % kOps.size()];
@@ -83,10 +43,10 @@ bool read_op(Reader& r, std::int32_t size, Op& op) {
 
 
 Program decode_program(ByteView input, std::uint8_t& flags) {
-    Reader r(input);
+    LayoutReader r(input);
     Program p;
     std::uint32_t size = 0;
-    if (!r.u16(size) || !r.byte(flags)) return p;
+    if (!r.little_endian(2, size) || !r.byte(flags)) return p;
     p.size = static_cast<std::int32_t>(size % (kFuzzMaxSize + 1));
     if (flags & kInitialBit) {
         Bytes initial;
@@ -95,12 +55,6 @@ Program decode_program(ByteView input, std::uint8_t& flags) {
     }
     for (bitmap::Op op; read_op(r, p.size, op); op = bitmap::Op{}) p.ops.push_back(std::move(op));
     return p;
-}
-
-std::size_t profile_index(std::string_view name) {
-    for (std::size_t i = 0; i < kProfiles.size(); ++i)
-        if (kProfiles[i].name == name) return i;
-    return 0;
 }
 
 // False when the layout cannot hold the operation as it is.
@@ -136,7 +90,7 @@ std::optional<Bytes> ProgramFuzzInput::encode(const RunProgram::Input& in) {
     if (p.size < 0 || p.size > kFuzzMaxSize) return std::nullopt;
     Bytes out;
     append_little_endian(out, static_cast<std::uint32_t>(p.size), 2);
-    out.push_back(static_cast<std::uint8_t>((p.initial ? kInitialBit : 0u) | (profile_index(in.profile.name) << 1)));
+    out.push_back(static_cast<std::uint8_t>((p.initial ? kInitialBit : 0u) | (index_named(kProfiles, in.profile.name) << 1)));
     if (p.initial) out.insert(out.end(), p.initial->begin(), p.initial->end());
     for (const bitmap::Op& op : p.ops)
         if (!put_op(out, op)) return std::nullopt;

@@ -1,4 +1,4 @@
-#include "conformance/harness/iotdb_tablet/fuzz_input.hpp"
+#include "conformance/harness/iotdb_tablet/operations.hpp"
 
 #include <algorithm>
 

@@ -1,4 +1,4 @@
-#include "conformance/harness/tsfile_tablet/fuzz_input.hpp"
+#include "conformance/harness/tsfile_tablet/operations.hpp"
 
 namespace tsc::tsfile {
 

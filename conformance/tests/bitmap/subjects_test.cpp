@@ -4,7 +4,7 @@
 
 #include <gtest/gtest.h>
 
-#include "conformance/harness/bitmap/fuzz_input.hpp"
+#include "conformance/harness/bitmap/operations.hpp"
 
 #include "conformance/allocation/allocation_counter.hpp"
 #include "conformance/harness/bitmap/operations.hpp"

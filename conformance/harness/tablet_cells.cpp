@@ -104,4 +104,14 @@ DateFields date_of(const JsonAt& j) {
     return {y, m, day};
 }
 
+Json data_type_json(DataType type) {
+    if (static_cast<std::size_t>(type) < kDataTypeNames.size()) return std::string(name_of(type));
+    return static_cast<int>(type);
+}
+
+DataType data_type_of(const JsonAt& j) {
+    if (j.json().is_number()) return static_cast<DataType>(j.number<int>(static_cast<int>(kDataTypeNames.size()), 255));
+    return j.named<DataType>(kDataTypeNames, "data type");
+}
+
 }  // namespace tsc

@@ -11,8 +11,10 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
 
 #include "conformance/harness/json_values.hpp"
+#include "reference/common/data_type.hpp"
 
 namespace tsc {
 
@@ -35,5 +37,26 @@ struct DateFields {
 bool is_calendar_date(const DateFields& d);
 Json date_json(const DateFields& d);
 DateFields date_of(const JsonAt& j);
+
+// The same for a family's model Date (integer fields year, month and day): each number read must
+// fit its field.
+template <class Date>
+Json date_cell_json(const Date& d) {
+    return date_json({d.year, d.month, d.day});
+}
+template <class Date>
+Date date_cell_of(const JsonAt& j) {
+    const DateFields f = date_of(j);
+    Date d{};
+    const auto fits = [](std::int64_t v, auto field) { return std::in_range<decltype(field)>(v); };
+    if (!fits(f.year, d.year) || !fits(f.month, d.month) || !fits(f.day, d.day))
+        j.mistyped("a DATE whose year, month and day fit the model's fields");
+    return Date{static_cast<decltype(d.year)>(f.year), static_cast<decltype(d.month)>(f.month),
+                static_cast<decltype(d.day)>(f.day)};
+}
+
+// A TSDataType code (reference/common/data_type.hpp) by its name, or as a number when it has none.
+Json data_type_json(DataType type);
+DataType data_type_of(const JsonAt& j);
 
 }  // namespace tsc

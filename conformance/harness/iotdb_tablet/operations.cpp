@@ -17,16 +17,6 @@ namespace {
 
 bool is_text(DataType t) { return t == DataType::TEXT || t == DataType::STRING; }
 
-// A DATE through the shared cell spelling (tablet_cells.hpp): month and day are bytes in this model.
-Json date_cell_json(const Date& d) { return date_json({d.year, d.month, d.day}); }
-
-Date date_cell_of(const JsonAt& j) {
-    const DateFields f = date_of(j);
-    if (f.year < INT32_MIN || f.year > INT32_MAX || f.month < 0 || f.month > 255 || f.day < 0 || f.day > 255)
-        j.mistyped("a DATE of an i32 year and byte month and day");
-    return Date{static_cast<std::int32_t>(f.year), static_cast<std::uint8_t>(f.month), static_cast<std::uint8_t>(f.day)};
-}
-
 std::uint8_t byte_of(const JsonAt& j) {
     const Bytes b = j.bytes();
     if (b.size() != 1) j.mistyped("one byte as two hex digits");
@@ -54,7 +44,7 @@ void push_cell(Column& c, const JsonAt& j) {
         case 2: std::get<2>(c.cells).push_back(zero ? 0 : j.decimal<std::int64_t>()); break;
         case 3: std::get<3>(c.cells).push_back(zero ? 0 : float_bits_of<std::uint32_t>(j)); break;
         case 4: std::get<4>(c.cells).push_back(zero ? 0 : float_bits_of<std::uint64_t>(j)); break;
-        case 5: std::get<5>(c.cells).push_back(zero ? Date{} : date_cell_of(j)); break;
+        case 5: std::get<5>(c.cells).push_back(zero ? Date{} : date_cell_of<Date>(j)); break;
         case 6: std::get<6>(c.cells).push_back(zero ? Bytes{} : is_text(c.type) ? text_of(j) : j.bytes()); break;
         default:
             if (!zero) j.mistyped("null (a column of type " + type_name(c.type) + " holds no cells)");
@@ -82,17 +72,6 @@ bool cells_usable(const Column& c) {
 
 bool is_zero_value(const Column& c, std::size_t row) {
     return std::visit([row](const auto& cells) { return cells[row] == std::decay_t<decltype(cells[row])>{}; }, c.cells);
-}
-
-// A type is a name, or a number for a code without one.
-DataType type_of(const JsonAt& j) {
-    if (j.json().is_number()) return static_cast<DataType>(j.number<int>(static_cast<int>(kDataTypeNames.size()), 255));
-    return j.named<DataType>(kDataTypeNames, "data type");
-}
-
-Json type_json(DataType t) {
-    if (static_cast<std::size_t>(t) < kDataTypeNames.size()) return std::string(name_of(t));
-    return static_cast<int>(t);
 }
 
 }  // namespace
@@ -126,7 +105,7 @@ struct External final : Subject {
 // ---- JSON forms -----------------------------------------------------------------------------------
 
 std::string type_name(DataType t) {
-    const Json j = type_json(t);
+    const Json j = data_type_json(t);
     return j.is_string() ? j.get<std::string>() : j.dump();
 }
 
@@ -146,7 +125,7 @@ Json tablet_json(const Tablet& t) {
                 values.push_back(is_zero_value(c, row) ? Json(nullptr) : Json{{"null", cell_json(c, row)}});
             }
         }
-        columns.push_back({{"type", type_json(c.type)}, {"values", values}});
+        columns.push_back({{"type", data_type_json(c.type)}, {"values", values}});
     }
     return {{"timestamps", ts}, {"columns", columns}};
 }
@@ -156,7 +135,7 @@ Tablet tablet_of(const JsonAt& j) {
     for (const JsonAt& ts : j["timestamps"].elements()) t.timestamps.push_back(ts.decimal<std::int64_t>());
     for (const JsonAt& jc : j["columns"].elements()) {
         Column& c = t.columns.emplace_back();
-        c.type = type_of(jc["type"]);
+        c.type = data_type_of(jc["type"]);
         c.cells = empty_cells(c.type);
         for (const JsonAt& cell : jc["values"].elements()) {
             const bool null_with_slot = cell.json().is_object() && cell.has("null");
@@ -185,13 +164,13 @@ ClientState client_of(const JsonAt& j) {
 
 Json types_json(const std::vector<DataType>& types) {
     Json j = Json::array();
-    for (DataType t : types) j.push_back(type_json(t));
+    for (DataType t : types) j.push_back(data_type_json(t));
     return j;
 }
 
 std::vector<DataType> types_of(const JsonAt& j) {
     std::vector<DataType> types;
-    for (const JsonAt& t : j.elements()) types.push_back(type_of(t));
+    for (const JsonAt& t : j.elements()) types.push_back(data_type_of(t));
     return types;
 }
 

@@ -26,17 +26,14 @@ String string_of(const JsonAt& j) {
 Json schema_json(const Schema& s) {
     Json props = Json::array();
     for (const Property& p : s.props) props.push_back(Json::array({string_json(p.key), string_json(p.value)}));
-    const Json type = s.type < kDataTypeNames.size() ? Json(name_of(static_cast<DataType>(s.type))) : Json(s.type);
-    return Json{{"name", string_json(s.name)},   {"type", type},   {"encoding", s.encoding},
+    return Json{{"name", string_json(s.name)},   {"type", data_type_json(static_cast<DataType>(s.type))},   {"encoding", s.encoding},
                 {"compressor", s.compressor}, {"props", props}, {"category", name_of(s.category)}};
 }
 
 Schema schema_of(const JsonAt& j) {
     Schema s;
     s.name = string_of(j["name"]);
-    const JsonAt type = j["type"];
-    s.type = type.json().is_string() ? static_cast<std::uint8_t>(type.named<DataType>(kDataTypeNames, "data type"))
-                                     : type.number<std::uint8_t>();
+    s.type = static_cast<std::uint8_t>(data_type_of(j["type"]));
     s.encoding = j["encoding"].number<std::uint8_t>();
     s.compressor = j["compressor"].number<std::uint8_t>();
     for (const JsonAt& p : j["props"].elements()) {
@@ -51,17 +48,6 @@ Schema schema_of(const JsonAt& j) {
 }
 
 // ---- cells --------------------------------------------------------------------------------------
-
-Json date_cell_json(const Date& d) { return date_json({d.year, d.month, d.day}); }
-
-// A DATE through the shared cell spelling (tablet_cells.hpp), each number an i32 in this model.
-Date date_cell_of(const JsonAt& j) {
-    const DateFields f = date_of(j);
-    for (std::int64_t v : {f.year, f.month, f.day})
-        if (v < std::numeric_limits<std::int32_t>::min() || v > std::numeric_limits<std::int32_t>::max())
-            j.mistyped("a DATE of three i32 numbers");
-    return Date{static_cast<std::int32_t>(f.year), static_cast<std::int32_t>(f.month), static_cast<std::int32_t>(f.day)};
-}
 
 // The data type of column j's schema decides how binary cells are spelled: BLOB and OBJECT as hex.
 bool is_blob(const Tablet& t, std::size_t j) {
@@ -111,7 +97,7 @@ typename Cells::value_type cell_of(const JsonAt& x, bool blob) {
         return blob ? x.bytes() : text_of(x);
     } else {
         if (x.is_null()) return std::nullopt;
-        return date_cell_of(x);
+        return date_cell_of<Date>(x);
     }
 }
 

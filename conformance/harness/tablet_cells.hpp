@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <string>
 #include <utility>
+#include <variant>
 
 #include "conformance/harness/json_values.hpp"
 #include "reference/common/data_type.hpp"
@@ -53,6 +54,16 @@ Date date_cell_of(const JsonAt& j) {
         j.mistyped("a DATE whose year, month and day fit the model's fields");
     return Date{static_cast<decltype(d.year)>(f.year), static_cast<decltype(d.month)>(f.month),
                 static_cast<decltype(d.day)>(f.day)};
+}
+
+// A column's cells: the variant holding an empty `index`th alternative (index < its size).
+template <class Cells>
+Cells cells_at(std::size_t index) {
+    return [index]<std::size_t... I>(std::index_sequence<I...>) {
+        Cells cells;
+        (void)((index == I && (cells.template emplace<I>(), true)) || ...);
+        return cells;
+    }(std::make_index_sequence<std::variant_size_v<Cells>>());
 }
 
 // A TSDataType code (reference/common/data_type.hpp) by its name, or as a number when it has none.

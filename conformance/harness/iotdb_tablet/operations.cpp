@@ -23,18 +23,6 @@ std::uint8_t byte_of(const JsonAt& j) {
     return b[0];
 }
 
-Cells empty_cells(DataType type) {
-    switch (cells_index(type).value_or(0)) {
-        case 1: return std::vector<std::int32_t>{};
-        case 2: return std::vector<std::int64_t>{};
-        case 3: return std::vector<std::uint32_t>{};
-        case 4: return std::vector<std::uint64_t>{};
-        case 5: return std::vector<Date>{};
-        case 6: return std::vector<Bytes>{};
-        default: return std::vector<std::uint8_t>{};
-    }
-}
-
 // Appends one cell's value (the zero value for JSON null) to the column's cells.
 void push_cell(Column& c, const JsonAt& j) {
     const bool zero = j.is_null();
@@ -136,7 +124,7 @@ Tablet tablet_of(const JsonAt& j) {
     for (const JsonAt& jc : j["columns"].elements()) {
         Column& c = t.columns.emplace_back();
         c.type = data_type_of(jc["type"]);
-        c.cells = empty_cells(c.type);
+        c.cells = cells_at<Cells>(cells_index(c.type).value_or(0));
         for (const JsonAt& cell : jc["values"].elements()) {
             const bool null_with_slot = cell.json().is_object() && cell.has("null");
             push_cell(c, null_with_slot ? cell["null"] : cell);

@@ -108,13 +108,11 @@ Cells cells_of(const std::vector<JsonAt>& cells, bool blob) {
     return out;
 }
 
-// The column of the kind `kind` names: one alternative I of the variant.
-template <std::size_t... I>
-Column column_of(const JsonAt& j, bool blob, std::index_sequence<I...>) {
-    const auto kind = j["kind"].named<std::size_t>(kCellKindNames, "column kind");
+// The column of the kind `kind` names.
+Column column_of(const JsonAt& j, bool blob) {
+    Column column = cells_at<Column>(j["kind"].named<std::size_t>(kCellKindNames, "column kind"));
     const std::vector<JsonAt> cells = j["cells"].elements();
-    Column column;
-    (void)((kind == I && (column = cells_of<std::variant_alternative_t<I, Column>>(cells, blob), true)) || ...);
+    std::visit([&](auto& v) { v = cells_of<std::decay_t<decltype(v)>>(cells, blob); }, column);
     return column;
 }
 
@@ -176,7 +174,7 @@ Tablet tablet_of(const JsonAt& j) {
         return BitMap{b["size"].number<std::int32_t>(), b["bytes"].bytes()};
     });
     t.values = list_of<Column>(j["values"], [&](const JsonAt& c, std::size_t i) {
-        return column_of(c, is_blob(t, i), std::make_index_sequence<std::variant_size_v<Column>>());
+        return column_of(c, is_blob(t, i));
     });
     return t;
 }

@@ -10,7 +10,7 @@
 namespace tsc {
 namespace {
 
-const nlohmann::json kRequest = {{"family", "qwp_gorilla"}, {"op", "decode"}};
+const nlohmann::json kRequest = {{"op", "hello"}};
 
 std::string failure_of(const std::string& command) {
     ExternalProcess p(command);

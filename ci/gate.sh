@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The conformance gate: every check against the built-in subjects, each fuzz target fuzzed for
-# TSC_FUZZ_SECONDS (default 60), the s390x run under QEMU, the mutant gate's fast tier, then one
-# summary row per family and one for the suite's own targets (fuzz/suite_*.cpp: the protocol, the
-# JSON readers).
+# TSC_FUZZ_SECONDS (default 60), the s390x and armhf runs under QEMU, the mutant gate's fast tier,
+# then one summary row per family and one for the suite's own targets (fuzz/suite_*.cpp: the
+# protocol, the JSON readers).
 # A fuzz crash leaves its input under build/gate/crashes/<target>/ and prints how to replay it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -19,10 +19,10 @@ for dir in conformance/tests/*/; do
   [ "$family" = common ] || families+=("$family")
 done
 
-echo "== build: dev, fuzz (clang libFuzzer + ASan/UBSan), s390x"
-for preset in dev fuzz s390x; do ci/build.sh "$preset"; done
+echo "== build: dev, fuzz (clang libFuzzer + ASan/UBSan), s390x, armhf"
+for preset in dev fuzz s390x armhf; do ci/build.sh "$preset"; done
 
-declare -A checks cases failures execs rate s390x
+declare -A checks cases failures execs rate s390x armhf
 for f in "${families[@]}"; do checks[$f]=0 cases[$f]=0 failures[$f]=0 execs[$f]=0 rate[$f]=0; done
 
 echo "== conformance checks (dev build)"
@@ -99,14 +99,22 @@ for t in "${targets[@]}"; do
   fi
 done
 
+# Each family's suite and replays on a foreign platform, under its qemu: pass or FAIL in the
+# platform's column (the array of the same name).
+foreign_run() {  # foreign_run PLATFORM
+  local -n column=$1
+  for f in "${families[@]}"; do
+    if ctest --test-dir "build/$1" -R "^(common|$f|replay_${f}_.*)\$" --output-on-failure >"$work/$1_$f.log" 2>&1; then
+      column[$f]=pass
+    else
+      column[$f]=FAIL; failures[$f]=$((failures[$f] + 1)); cat "$work/$1_$f.log"
+    fi
+  done
+}
 echo "== s390x (big-endian, under qemu-s390x)"
-for f in "${families[@]}"; do
-  if ctest --test-dir build/s390x -R "^(common|$f|replay_${f}_.*)\$" --output-on-failure >"$work/s390x_$f.log" 2>&1; then
-    s390x[$f]=pass
-  else
-    s390x[$f]=FAIL; failures[$f]=$((failures[$f] + 1)); cat "$work/s390x_$f.log"
-  fi
-done
+foreign_run s390x
+echo "== armhf (32-bit size_t, under qemu-arm)"
+foreign_run armhf
 
 echo "== mutant gate, fast tier (every catalogued mutant against vectors, properties, replay)"
 python3 ci/mutants.py --fast >"$work/mutants.txt" || true
@@ -119,16 +127,16 @@ for f in "${families[@]}"; do
 done
 
 echo
-printf '%-15s %7s %10s %9s %12s %9s %7s %8s\n' family checks cases failures "fuzz execs" "exec/s" s390x mutants
+printf '%-15s %7s %10s %9s %12s %9s %7s %7s %8s\n' family checks cases failures "fuzz execs" "exec/s" s390x armhf mutants
 total_failures=0
 for f in "${families[@]}"; do
-  printf '%-15s %7s %10s %9s %12s %9s %7s %8s\n' "$f" "${checks[$f]}" "${cases[$f]}" "${failures[$f]}" \
-    "${execs[$f]}" "${rate[$f]}" "${s390x[$f]}" "${mutants[$f]}"
+  printf '%-15s %7s %10s %9s %12s %9s %7s %7s %8s\n' "$f" "${checks[$f]}" "${cases[$f]}" "${failures[$f]}" \
+    "${execs[$f]}" "${rate[$f]}" "${s390x[$f]}" "${armhf[$f]}" "${mutants[$f]}"
   total_failures=$((total_failures + failures[$f]))
 done
 # The suite's own targets: replay checks, failing replays plus crashing targets, fuzzing.
-printf '%-15s %7s %10s %9s %12s %9s %7s %8s\n' "suite" "$suite_checks" - "$((suite_failures + suite_crashes))" \
-  "$suite_execs" "$suite_rate" - -
+printf '%-15s %7s %10s %9s %12s %9s %7s %7s %8s\n' "suite" "$suite_checks" - "$((suite_failures + suite_crashes))" \
+  "$suite_execs" "$suite_rate" - - -
 total_failures=$((total_failures + suite_failures + suite_crashes))
 echo "fuzzing: ${seconds}s per target; exec/s summed over a family's targets"
 tail -n 1 "$work/mutants.txt"

@@ -2,15 +2,16 @@
 """Runs the mutant catalogue against the suite and prints the kill table.
 
 Each mutant of subjects/mutants/catalogue.json is a subject named mutant:<family>:<name>, built
-into the dev build, the s390x build (big-endian-only mutants), the asan build (sanitizer-only
-mutants) and the fuzz-mutants build. Before anything runs, the catalogue is checked against the
+into the dev build, the s390x build (big-endian-only mutants), the armhf build (mutants only a
+32-bit host can kill), the asan build (sanitizer-only mutants) and the fuzz-mutants build. Before anything runs, the catalogue is checked against the
 code: every catalogued name must occur under subjects/ as mutant("<name>"), and every
 mutant("...") switch there must be catalogued; a mismatch lists the names and exits with status 2.
 For each mutant the checks of its family run in order, selected with TSCONFORM_SUBJECTS, until one fails:
   vectors, properties (the rest of the family's test binary), replay:<target> (each fuzz
   target over its corpus), and, unless --fast, fuzz:<target> for --fuzz-seconds each.
 A mutant whose catalogue entry has "platform": "s390x" only misbehaves on a big-endian host:
-its checks run in the s390x build under qemu-s390x. A mutant with "cpu": "avx2" sits in a path
+its checks run in the s390x build under qemu-s390x; one with "platform": "armhf" only where
+size_t is 32 bits: its checks run in the armhf build under qemu-arm. A mutant with "cpu": "avx2" sits in a path
 taken only on hosts with that instruction set; on other hosts it is reported as skipped.
 A mutant with "sanitizer": "address" misbehaves only in ways a sanitizer sees (an out-of-bounds
 read that returns the right answer): its checks run in the asan build (`cmake --preset asan`, which
@@ -32,7 +33,9 @@ import sys
 import time
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-QEMU = ["qemu-s390x", "-L", "/usr/s390x-linux-gnu"]
+# The foreign platforms: the build of each and how its binaries run.
+EMULATORS = {"s390x": ["qemu-s390x", "-L", "/usr/s390x-linux-gnu"],
+             "armhf": ["qemu-arm", "-L", "/usr/arm-linux-gnueabihf"]}
 CHECK_TIMEOUT = 900
 
 
@@ -73,15 +76,15 @@ def corpus_dirs(target):
 def checks_for(mutant, args):
     """(check name, build folder, argv) in the order they run; the fuzz tier last."""
     family = mutant["family"]
-    s390x = mutant.get("platform") == "s390x"
-    build = ROOT / "build" / ("s390x" if s390x else "asan" if "sanitizer" in mutant else "dev")
-    prefix = QEMU if s390x else []
+    platform = mutant.get("platform")
+    build = ROOT / "build" / (platform or ("asan" if "sanitizer" in mutant else "dev"))
+    prefix = EMULATORS.get(platform, [])
     test = [*prefix, str(build / f"test_{family}")]
     checks = [("vectors", test + ["--gtest_filter=*Vectors*", "--gtest_fail_fast"]),
               ("properties", test + ["--gtest_filter=-*Vectors*:*Inputs*", "--gtest_fail_fast"])]
     for target in fuzz_targets(family):
         checks.append((f"replay:{target}", [*prefix, str(build / f"replay_{target}"), *corpus_dirs(target)]))
-    if not args.fast and not s390x:
+    if not args.fast and not platform:
         for target in fuzz_targets(family):
             checks.append((f"fuzz:{target}", ["fuzz", target]))
     return build, checks
@@ -106,10 +109,10 @@ def host_cpu_flags():
         return set()
 
 
-def registered(build, name, s390x):
+def registered(build, name, platform):
     if not (build / "tsconform").exists():  # that build was never made
         return False
-    out = subprocess.run([*(QEMU if s390x else []), str(build / "tsconform"), "subjects"],
+    out = subprocess.run([*EMULATORS.get(platform, []), str(build / "tsconform"), "subjects"],
                          capture_output=True, text=True).stdout
     return any(line.split()[-1:] == [name] for line in out.splitlines())
 
@@ -119,7 +122,7 @@ def hunt(mutant, args):
     if "cpu" in mutant and mutant["cpu"] not in host_cpu_flags():
         return {"mutant": mutant, "status": "skipped", "check": f"host has no {mutant['cpu']}", "seconds": 0.0}
     build, checks = checks_for(mutant, args)
-    if not registered(build, name, mutant.get("platform") == "s390x"):
+    if not registered(build, name, mutant.get("platform")):
         return {"mutant": mutant, "status": "NOT BUILT", "check": "-", "seconds": 0.0}
     env = dict(os.environ, TSCONFORM_SUBJECTS=name, RC_PARAMS=args.rc_params)
     start = time.monotonic()

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs every tsconform dependency from Debian packages (DESIGN.md, "Rules of the
-# house"), then the s390x sysroot. Safe to rerun: when all is present it only checks
+# house"), then the s390x and armhf sysroots. Safe to rerun: when all is present it only checks
 # and prints one line, without touching apt.
 set -euo pipefail
 export DEBIAN_FRONTEND=noninteractive
@@ -12,6 +12,7 @@ packages=(
   librapidcheck-dev libgtest-dev googletest libbenchmark-dev
   nlohmann-json3-dev libcli11-dev libfmt-dev
   qemu-user g++-s390x-linux-gnu            # big-endian build, tests run under qemu-s390x
+  g++-arm-linux-gnueabihf                  # 32-bit build, tests run under qemu-arm
   valgrind
   nodejs default-jdk-headless python3-yaml   # the example testees of `tsconform conform`; the workflow check
 )
@@ -31,5 +32,5 @@ if ((${#missing[@]})); then
   apt-get install -y -qq --no-install-recommends "${missing[@]}"
 fi
 
-"$here/s390x-sysroot.sh"
-echo "setup: dependencies installed, s390x sysroot at ${TSC_S390X_SYSROOT:-/opt/tsconform/s390x-sysroot}"
+for arch in s390x armhf; do "$here/cross-sysroot.sh" "$arch"; done
+echo "setup: dependencies installed, sysroots in /opt/tsconform (or TSC_S390X_SYSROOT, TSC_ARMHF_SYSROOT)"

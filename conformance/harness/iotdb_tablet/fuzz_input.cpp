@@ -10,7 +10,7 @@ constexpr std::uint8_t kParserBit = 0x08;
 
 // Where the layout ends the timestamps buffer, of `rest` bytes after the header.
 std::size_t timestamps_size(std::int32_t rows, std::size_t rest) {
-    return rows < 0 ? rest : std::min(rest, 8 * static_cast<std::size_t>(rows));
+    return rows < 0 || static_cast<std::size_t>(rows) > rest / 8 ? rest : 8 * static_cast<std::size_t>(rows);
 }
 
 }  // namespace

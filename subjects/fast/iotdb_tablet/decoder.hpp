@@ -259,7 +259,12 @@ iotdb::ErrorClass IotdbTabletParser<kPortable>::parse(ByteView timestamps, ByteV
     if (const ErrorClass e = check_schema(schema, parser); e != ErrorClass::ok) return iotdb_mutants::parser_error(e);
     const auto n = static_cast<std::size_t>(schema.row_count);
     ErrorClass e = kValuesFirst ? find_extents(values, schema) : ErrorClass::ok;
-    if (e == ErrorClass::ok && timestamps.size() / 8 < n) e = ErrorClass::truncated_timestamps;
+    // Divided, not multiplied: 8·n wraps a 32-bit size_t from n = 2^29 on.
+    if constexpr (mutant("iotdb_timestamps_bytes_wrap_32bit")) {
+        if (e == ErrorClass::ok && timestamps.size() < 8 * n) e = ErrorClass::truncated_timestamps;  // MUTANT
+    } else {
+        if (e == ErrorClass::ok && timestamps.size() / 8 < n) e = ErrorClass::truncated_timestamps;
+    }
     if (e == ErrorClass::ok && !kValuesFirst) e = find_extents(values, schema);
     if (e != ErrorClass::ok) {
         consumed_ = 0;

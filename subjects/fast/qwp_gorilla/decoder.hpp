@@ -314,7 +314,13 @@ qwp::ErrorClass QwpGorillaDecoder<kPortable>::decode(ByteView in, const qwp::Fra
         if (p[0] != 1 && profile.null_flag == qwp::NullFlagPolicy::only_0_or_1)
             return fail(ErrorClass::invalid_null_flag);  // §4 D3
         const std::uint64_t bm = (rows >> 3) + ((rows & 7) != 0 ? 1 : 0);
-        if (bm > size - pos) return fail(ErrorClass::truncated_null_bitmap);
+        // Checked in uint64 before the narrowing: ceil(rows/8) passes 2^32 from rows = 2^35 on.
+        if constexpr (tsc::mutant("qwp_bitmap_size_narrowed_before_check")) {
+            // MUTANT qwp_bitmap_size_narrowed_before_check: the check after the cast to size_t
+            if (static_cast<std::size_t>(bm) > size - pos) return fail(ErrorClass::truncated_null_bitmap);
+        } else {
+            if (bm > size - pos) return fail(ErrorClass::truncated_null_bitmap);
+        }
         const std::size_t nbm = static_cast<std::size_t>(bm);
         bitmap_.grow_to(nbm);
         std::uint8_t* const b = bitmap_.data();

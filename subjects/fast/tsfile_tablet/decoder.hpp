@@ -40,6 +40,14 @@ private:
 
     std::size_t left() const { return static_cast<std::size_t>(end_ - p_); }
     bool has(std::size_t n) const { return n <= left(); }
+    // `count` cells of `width` bytes: divided, not multiplied, so that no count wraps a 32-bit size_t
+    // (row_size may be 2^31 - 1: 8 bytes each is 2^34).
+    bool has_cells(std::size_t count, std::size_t width) const {
+        if constexpr (mutant("tsfile_cell_bytes_wrap_32bit")) {
+            return count * width <= left();  // MUTANT tsfile_cell_bytes_wrap_32bit: wraps where size_t is 32 bits
+        }
+        return count <= left() / width;
+    }
     std::int32_t peek_i32() const {
         return static_cast<std::int32_t>(tsfile_detail::load_be<kPortable, std::uint32_t>(p_));
     }
@@ -75,7 +83,7 @@ private:
             c = std::move(cells);
             return ErrorClass::ok;
         }
-        if (!has(rows * sizeof(T))) return ErrorClass::truncated_values;
+        if (!has_cells(rows, sizeof(T))) return ErrorClass::truncated_values;
         Cells cells(rows);
         tsfile_detail::load_be_array<kPortable>(cells.data(), p_, rows);
         p_ += rows * sizeof(T);
@@ -199,7 +207,7 @@ tsfile::ErrorClass TsfileTabletDeserializer<kPortable>::timestamps(tsfile::Table
     if constexpr (mutant("tsfile_storage_from_declared_count")) {
         t.timestamps.emplace().reserve(rows);  // MUTANT tsfile_storage_from_declared_count: sized before the check
     }
-    if (!has(8 * rows)) return trunc;
+    if (!has_cells(rows, 8)) return trunc;
     t.timestamps.emplace(rows);
     tsfile_detail::load_be_array<kPortable>(t.timestamps->data(), p_, rows);
     p_ += 8 * rows;
@@ -236,7 +244,7 @@ tsfile::ErrorClass TsfileTabletDeserializer<kPortable>::dates(std::size_t rows, 
     // A value-at-a-time reader meets a bad date before the end of the input: only the complete
     // cells present are looked at, then a short input is a truncation.
     if constexpr (mutant("tsfile_dates_truncation_first")) {  // MUTANT: the length check first
-        if (!has(4 * rows)) return ErrorClass::truncated_values;
+        if (!has_cells(rows, 4)) return ErrorClass::truncated_values;
     }
     const std::size_t avail = std::min(rows, left() / 4);
     tsfile::DateCells cells(avail);

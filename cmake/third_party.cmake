@@ -1,5 +1,5 @@
-# Libraries from Debian packages. The s390x build finds Debian's s390x builds of them in the
-# sysroot that ci/setup.sh makes (see cmake/s390x.toolchain.cmake).
+# Libraries from Debian packages. The s390x and armhf builds find Debian's builds of them for
+# their architecture in the sysroots that ci/setup.sh makes (see cmake/cross.cmake).
 if(TSC_TESTS)
   find_package(GTest CONFIG REQUIRED)
   find_package(rapidcheck CONFIG REQUIRED)

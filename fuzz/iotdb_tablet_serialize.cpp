@@ -1,8 +1,9 @@
-// A tablet and client state built from the input by the family's producer
-// (conformance/inputs/iotdb_tablet/producer.hpp) through FuzzedDataProvider: every subject must serialize it
-// to the reference's bytes under every profile, every subject must parse those bytes as the reference does
-// under both parser profiles, and the server must read them back to the tablet (or a registered finding
-// explains why not).
+// A client profile, a parser profile, and a tablet and client state built from the input by the family's
+// producer (conformance/inputs/iotdb_tablet/producer.hpp) through FuzzedDataProvider: every subject must
+// serialize the tablet to the reference's bytes under the profile, every subject must parse those bytes as
+// the reference does under the parser profile, and the server must read them back to the tablet (or a
+// registered finding explains why not). One profile pair per input: the fuzzer reaches them all, each
+// input costs one slice of check_tablet (the tests run it whole).
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
@@ -15,12 +16,15 @@
 #include "fuzz/fuzz_support.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+    using namespace tsc::iotdb;
     FuzzedDataProvider in(data, size);
+    const Profile& profile = kProfiles[in.ConsumeIntegralInRange<std::size_t>(0, kProfiles.size() - 1)];
+    const ParserProfile& parser = kParserProfiles[in.ConsumeIntegralInRange<std::size_t>(0, kParserProfiles.size() - 1)];
     tsc::inputs::FuzzedDataSource source(in);
     // No more rows than input bytes: a short input would otherwise build 2,000-row tablets from a
     // handful of draws and the fuzzer would run a few inputs a second.
     const tsc::inputs::iotdb_tablet::Limits limits{std::min<std::size_t>(2000, size), 6};
     const tsc::inputs::iotdb_tablet::Case c = tsc::inputs::iotdb_tablet::TabletProducer::build(source, limits);
-    tsc::fuzz::require_no_failures("iotdb_tablet_serialize", tsc::iotdb::check_tablet(c.tablet, c.client));
+    tsc::fuzz::require_no_failures("iotdb_tablet_serialize", check_tablet(c.tablet, c.client, profile, parser));
     return 0;
 }

@@ -1,5 +1,7 @@
 #include "conformance/harness/iotdb_tablet/checks.hpp"
 
+#include <span>
+
 #include <fmt/format.h>
 
 #include "conformance/harness/iotdb_tablet/findings.hpp"
@@ -41,25 +43,33 @@ ContractVerdict contract(const Contract::Input& in) {
 
 std::vector<Failure> check_contract(const Contract::Input& in) { return contract_failures(in, contract(in)); }
 
+namespace {
+
+// One profile's part of check_tablet, with the parsers `parsers`.
+void check_profile(const Tablet& t, const ClientState& s, const Profile& p, std::span<const ParserProfile> parsers,
+                   std::vector<Failure>& failures) {
+    const Serialize::Input input{reference::into_domain(t, p), s, p};  // what the profile's client can hold
+    const SerializeOutcome sent = Serialize::reference(input);
+    for (Subject* subject : subjects_under_test<Subject>()) append(failures, check_against<Serialize>(*subject, input, sent));
+    if (!sent.ok()) return;
+    for (const ParserProfile& q : parsers) {
+        append(failures, check<Parse>({sent.timestamps, sent.values, schema_of(input.tablet), q}));
+        const Contract::Input contract_input{input.tablet, s, p, q};
+        append(failures, contract_failures(contract_input, contract_on(contract_input, sent)));
+    }
+}
+
+}  // namespace
+
 std::vector<Failure> check_tablet(const Tablet& t, const ClientState& s) {
     std::vector<Failure> failures;
-    const std::vector<Subject*> subjects = subjects_under_test<Subject>();
-    Serialize::Input input{t, s};
-    Contract::Input contract_input{t, s};
-    for (const Profile& p : kProfiles) {
-        input.tablet = reference::into_domain(t, p);  // what the profile's client can hold
-        input.profile = p;
-        contract_input.tablet = input.tablet;
-        contract_input.profile = p;
-        const SerializeOutcome sent = Serialize::reference(input);
-        for (Subject* subject : subjects) append(failures, check_against<Serialize>(*subject, input, sent));
-        if (!sent.ok()) continue;
-        for (const ParserProfile& q : kParserProfiles) {
-            append(failures, check<Parse>({sent.timestamps, sent.values, schema_of(input.tablet), q}));
-            contract_input.parser = q;
-            append(failures, contract_failures(contract_input, contract_on(contract_input, sent)));
-        }
-    }
+    for (const Profile& p : kProfiles) check_profile(t, s, p, kParserProfiles, failures);
+    return failures;
+}
+
+std::vector<Failure> check_tablet(const Tablet& t, const ClientState& s, const Profile& p, const ParserProfile& q) {
+    std::vector<Failure> failures;
+    check_profile(t, s, p, std::span(&q, 1), failures);
     return failures;
 }
 

@@ -27,5 +27,7 @@ std::vector<Failure> check_contract(const Contract::Input& in);
 // profile's bytes through every parser of every subject (check<Parse>), and the contract for every
 // profile and parser.
 std::vector<Failure> check_tablet(const Tablet& t, const ClientState& s);
+// The slice of check_tablet for one profile and one parser (a fuzz input picks them).
+std::vector<Failure> check_tablet(const Tablet& t, const ClientState& s, const Profile& p, const ParserProfile& q);
 
 }  // namespace tsc::iotdb

@@ -21,9 +21,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const Profile& profile = kProfiles[in.ConsumeIntegralInRange<std::size_t>(0, kProfiles.size() - 1)];
     const ParserProfile& parser = kParserProfiles[in.ConsumeIntegralInRange<std::size_t>(0, kParserProfiles.size() - 1)];
     tsc::inputs::FuzzedDataSource source(in);
-    // No more rows than input bytes: a short input would otherwise build 2,000-row tablets from a
-    // handful of draws and the fuzzer would run a few inputs a second.
-    const tsc::inputs::iotdb_tablet::Limits limits{std::min<std::size_t>(2000, size), 6};
+    const tsc::inputs::iotdb_tablet::Limits limits{tsc::fuzz::max_rows(in, size), 6};
     const tsc::inputs::iotdb_tablet::Case c = tsc::inputs::iotdb_tablet::TabletProducer::build(source, limits);
     tsc::fuzz::require_no_failures("iotdb_tablet_serialize", check_tablet(c.tablet, c.client, profile, parser));
     return 0;

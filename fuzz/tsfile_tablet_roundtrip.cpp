@@ -19,9 +19,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     tsc::inputs::FuzzedDataSource source(in);
     const Layout layout = kLayouts[in.ConsumeIntegralInRange<std::size_t>(0, kLayouts.size() - 1)];
     const auto offset = in.ConsumeIntegralInRange<std::size_t>(0, 64);
-    // No more rows than input bytes: a short input would otherwise build 2,000-row tablets from a
-    // handful of draws and the fuzzer would run a few hundred inputs a second.
-    const tsc::inputs::tsfile_tablet::Limits limits{std::min<std::size_t>(2000, size), 8, true};
+    const tsc::inputs::tsfile_tablet::Limits limits{tsc::fuzz::max_rows(in, size), 8, true};
     const Tablet tablet = tsc::inputs::tsfile_tablet::TabletProducer::build(source, limits);
     tsc::fuzz::require_no_failures("tsfile_tablet_roundtrip", check_roundtrip(tablet, layout, offset));
     return 0;

@@ -3,6 +3,7 @@
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <iterator>
 
 #include <fmt/format.h>
 
@@ -81,6 +82,15 @@ std::string describe_all(const std::vector<Failure>& failures) {
     std::string out;
     for (const Failure& f : failures) out += f.describe();
     return out;
+}
+
+void append(std::vector<Failure>& to, std::vector<Failure> more) {
+    to.insert(to.end(), std::make_move_iterator(more.begin()), std::make_move_iterator(more.end()));
+}
+
+std::vector<Failure> as_operation(std::vector<Failure> failures, std::string_view operation) {
+    for (Failure& f : failures) f.operation = operation;
+    return failures;
 }
 
 }  // namespace tsc

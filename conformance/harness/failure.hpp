@@ -4,6 +4,7 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "conformance/harness/difference.hpp"
@@ -29,6 +30,11 @@ struct Failure {
 };
 
 std::string describe_all(const std::vector<Failure>& failures);
+
+// Moves `more` onto the end of `to`: checks that compose checks gather every failure.
+void append(std::vector<Failure>& to, std::vector<Failure> more);
+// `failures`, each reported as part of `operation` (a round trip's decode step, say).
+std::vector<Failure> as_operation(std::vector<Failure> failures, std::string_view operation);
 
 // The file being replayed or fuzzed, named in every report while it is set.
 void set_current_input_path(std::string path);

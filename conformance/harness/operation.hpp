@@ -121,14 +121,19 @@ std::vector<Failure> check(typename Op::Subject& subject, const typename Op::Inp
     return check_against<Op>(subject, input, Op::reference(input));
 }
 
+// Every selected subject against an outcome already known to be right.
+template <Operation Op>
+std::vector<Failure> check_against(const typename Op::Input& input, const typename Op::Outcome& expected) {
+    std::vector<Failure> failures;
+    for (auto* subject : subjects_under_test<typename Op::Subject>())
+        append(failures, check_against<Op>(*subject, input, expected));
+    return failures;
+}
+
 // Every selected subject against the reference, which runs once.
 template <Operation Op>
 std::vector<Failure> check(const typename Op::Input& input) {
-    const typename Op::Outcome expected = Op::reference(input);
-    std::vector<Failure> failures;
-    for (auto* subject : subjects_under_test<typename Op::Subject>())
-        for (Failure& f : check_against<Op>(*subject, input, expected)) failures.push_back(std::move(f));
-    return failures;
+    return check_against<Op>(input, Op::reference(input));
 }
 
 // One subject against a fixed expectation (a golden vector, a finding, a hostile size), within

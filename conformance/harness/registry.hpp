@@ -6,6 +6,7 @@
 
 #include <cstdlib>
 #include <memory>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -14,6 +15,9 @@
 #include "conformance/harness/input_error.hpp"
 
 namespace tsc {
+
+// Every family registers its reference adapter under this name.
+inline constexpr std::string_view kReferenceName = "reference";
 
 inline bool is_mutant_name(std::string_view name) { return name.starts_with("mutant:"); }
 
@@ -24,7 +28,9 @@ class Registry {
 public:
     // A second subject of the same name is ignored: registration may run more than once.
     void add(std::unique_ptr<Subject> s) {
-        if (find(s->name()) == nullptr) subjects_.push_back(std::move(s));
+        if (find(s->name()) != nullptr) return;
+        subjects_.push_back(std::move(s));
+        under_test_.reset();
     }
 
     Subject* find(std::string_view name) const {
@@ -53,8 +59,20 @@ public:
         return out;
     }
 
+    // selected() without the reference, worked out once per registration: a fuzz target asks for
+    // it on every input, and TSCONFORM_SUBJECTS does not change while a process runs.
+    const std::vector<Subject*>& under_test() {
+        if (!under_test_) {
+            under_test_.emplace();
+            for (Subject* s : selected())
+                if (s->name() != kReferenceName) under_test_->push_back(s);
+        }
+        return *under_test_;
+    }
+
 private:
     std::vector<std::unique_ptr<Subject>> subjects_;
+    std::optional<std::vector<Subject*>> under_test_;
 };
 
 // One registry per subject interface, filled by register_builtin_subjects().
@@ -69,9 +87,6 @@ Registry<Subject>& registry() {
 // to call more than once.
 void register_builtin_subjects();
 
-// Every family registers its reference adapter under this name.
-inline constexpr std::string_view kReferenceName = "reference";
-
 // The subject of this name, or an InputError naming the family and pointing at the list.
 template <class Subject>
 Subject& subject_named(std::string_view family, std::string_view name) {
@@ -83,12 +98,9 @@ Subject& subject_named(std::string_view family, std::string_view name) {
 
 // The subjects a check compares with the reference: the selected ones, the reference excluded.
 template <class Subject>
-std::vector<Subject*> subjects_under_test() {
+const std::vector<Subject*>& subjects_under_test() {
     register_builtin_subjects();
-    std::vector<Subject*> out;
-    for (Subject* s : registry<Subject>().selected())
-        if (s->name() != kReferenceName) out.push_back(s);
-    return out;
+    return registry<Subject>().under_test();
 }
 
 template <class Subject>

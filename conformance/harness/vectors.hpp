@@ -58,8 +58,7 @@ std::vector<Failure> expect_vector(typename Op::Subject& subject, const Vector& 
     std::vector<Failure> failures;
     const typename Op::Outcome expected = Op::outcome_of(v.expect);
     for (const auto& [profile, input] : checked_inputs<Op>(v))
-        for (Failure& f : expect<Op>(subject, input, expected, v.limits, vector_check_name(Op::family, v)))
-            failures.push_back(std::move(f));
+        append(failures, expect<Op>(subject, input, expected, v.limits, vector_check_name(Op::family, v)));
     return failures;
 }
 
@@ -68,9 +67,7 @@ template <class Family>
 std::vector<Failure> expect_vectors(typename Family::Subject& subject, const std::vector<Vector>& vectors) {
     std::vector<Failure> failures;
     for (const Vector& v : vectors) {
-        const bool known = Family::with(v.op, [&]<class Op>() {
-            for (Failure& f : expect_vector<Op>(subject, v)) failures.push_back(std::move(f));
-        });
+        const bool known = Family::with(v.op, [&]<class Op>() { append(failures, expect_vector<Op>(subject, v)); });
         if (!known) throw InputError(vector_check_name(Family::family, v) + ": unknown operation");
     }
     return failures;

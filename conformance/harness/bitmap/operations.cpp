@@ -309,8 +309,7 @@ std::vector<Failure> check_program(Subject& subject, const Program& program) {
 
 std::vector<Failure> check_program(const Program& program) {
     std::vector<Failure> failures;
-    for (Subject* s : subjects_under_test<Subject>())
-        for (Failure& f : check_program(*s, program)) failures.push_back(std::move(f));
+    for (Subject* s : subjects_under_test<Subject>()) append(failures, check_program(*s, program));
     return failures;
 }
 

@@ -279,8 +279,7 @@ Contract::Outcome Contract::expected(const Input& in, const SerializeOutcome& se
 
 Contract::Outcome Contract::read_back(Subject& s, const Input& in, const SerializeOutcome& sent) {
     if (!sent.ok()) return {sent.error, {}};
-    ParseOutcome read = s.parse(sent.timestamps, sent.values, schema_of(in.tablet), in.parser);
-    return {read.error, read.ok() ? std::move(read.tablet) : Tablet{}};
+    return read_back_of(s.parse(sent.timestamps, sent.values, schema_of(in.tablet), in.parser));
 }
 
 Contract::Outcome Contract::run(Subject& s, const Input& in) {

@@ -124,6 +124,8 @@ struct Contract : OperationBase<Contract, kFamily, Subject> {
     static Outcome run(Subject& s, const Input& in);
     // The read-back of bytes already sent: `sent` is what (in.tablet, in.client, in.profile) serialized to.
     static Outcome read_back(Subject& s, const Input& in, const SerializeOutcome& sent);
+    // The read-back when the parse of the sent bytes is known.
+    static Outcome read_back_of(ParseOutcome read) { return {read.error, read.ok() ? std::move(read.tablet) : Tablet{}}; }
     // The ideal: the canonical tablet as the profile writes it (reference.hpp as_written), or the
     // serializer's error class.
     static Outcome expected(const Input& in, const SerializeOutcome& sent);

@@ -19,9 +19,18 @@ sets TSC_MUTANT_SANITIZER=address and so builds only those mutants), and a sanit
 the check like any other failure. --sanitizer address runs only those mutants.
 
 Exit status 1 when a mutant survives or is missing from its build.
+
+--fuzz-only measures the fuzzers alone (learned from Magma's time-to-bug): for every mutant an x86-64
+host can expose, the family's fuzz targets of the fuzz-mutants build run side by side on it from an
+empty corpus (no golden-vector seeds: those are the vectors' kills), with each target's .options,
+for at most --fuzz-seconds; the first divergence stops them. A crash counts only if its input passes
+against the built-in subjects, so that it is the mutant's, not the harness's. The table gives each
+mutant's time to the first divergence; the summary the share found and the median time, a miss
+counting as longer than the limit. Exit status 1 when fewer than --fuzz-goal percent are found.
 """
 import argparse
 import concurrent.futures
+import configparser
 import json
 import os
 import pathlib
@@ -90,15 +99,30 @@ def checks_for(mutant, args):
     return build, checks
 
 
-def run_fuzz(target, env, seconds, workdir):
+def target_options(target):
+    """The [libfuzzer] section of fuzz/<target>.options as flags, as OSS-Fuzz passes them."""
+    config = configparser.ConfigParser()
+    config.read(ROOT / "fuzz" / f"{target}.options")
+    if not config.has_section("libfuzzer"):
+        return []
+    return [f"-{key}={ROOT / 'fuzz' / value if key == 'dict' else value}" for key, value in config["libfuzzer"].items()]
+
+
+def fuzz_argv(target, seconds, workdir, seeded):
+    """A fresh working folder with a corpus (the target's seeds and regressions when `seeded`) and
+    the libFuzzer command line that fuzzes it in the fuzz-mutants build."""
     corpus = workdir / "corpus"
     shutil.rmtree(workdir, ignore_errors=True)
     corpus.mkdir(parents=True)
-    for d in corpus_dirs(target):
+    for d in corpus_dirs(target) if seeded else []:
         shutil.copytree(d, corpus, dirs_exist_ok=True)
-    argv = [str(ROOT / "build/fuzz-mutants" / f"fuzz_{target}"), f"-max_total_time={seconds}",
-            f"-artifact_prefix={workdir}/", "-max_len=4096", str(corpus)]
-    return subprocess.run(argv, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    return [str(ROOT / "build/fuzz-mutants" / f"fuzz_{target}"), *target_options(target),
+            f"-max_total_time={seconds}", f"-artifact_prefix={workdir}/", str(corpus)]
+
+
+def run_fuzz(target, env, seconds, workdir):
+    return subprocess.run(fuzz_argv(target, seconds, workdir, seeded=True), env=env,
+                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
 
 
 def host_cpu_flags():
@@ -142,6 +166,70 @@ def hunt(mutant, args):
     return {"mutant": mutant, "status": "SURVIVED", "check": "-", "seconds": time.monotonic() - start}
 
 
+def crash_is_the_mutants(target, workdir):
+    """True when libFuzzer left an input in `workdir` that passes against the built-in subjects."""
+    env = {k: v for k, v in os.environ.items() if k != "TSCONFORM_SUBJECTS"}
+    binary = str(ROOT / "build/fuzz-mutants" / f"fuzz_{target}")
+    return any(subprocess.run([binary, str(crash)], env=env, stdout=subprocess.DEVNULL,
+                              stderr=subprocess.DEVNULL).returncode == 0
+               for crash in workdir.glob("crash-*"))
+
+
+def fuzz_hunt(mutant, args):
+    """The family's targets side by side on one mutant from an empty corpus, until one diverges."""
+    name = f"mutant:{mutant['family']}:{mutant['name']}"
+    result = {"mutant": mutant, "status": "missed", "check": "-", "seconds": float(args.fuzz_seconds)}
+    if mutant.get("platform"):
+        return dict(result, status="n/a", check=f"{mutant['platform']} only", seconds=0.0)
+    if "cpu" in mutant and mutant["cpu"] not in host_cpu_flags():
+        return dict(result, status="skipped", check=f"host has no {mutant['cpu']}", seconds=0.0)
+    if not registered(ROOT / "build/fuzz-mutants", name, None):
+        return dict(result, status="NOT BUILT", seconds=0.0)
+    env = dict(os.environ, TSCONFORM_SUBJECTS=name)
+    base = ROOT / "build/mutant-fuzz-only" / mutant["name"]
+    start = time.monotonic()
+    running = {}
+    for target in fuzz_targets(mutant["family"]):
+        argv = fuzz_argv(target, args.fuzz_seconds, base / target, seeded=False)
+        running[target] = subprocess.Popen(argv, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    while running:
+        time.sleep(0.05)
+        for target, process in list(running.items()):
+            if process.poll() is None:
+                continue
+            del running[target]
+            if process.returncode != 0 and crash_is_the_mutants(target, base / target):
+                result = dict(result, status="found", check=f"fuzz:{target}", seconds=time.monotonic() - start)
+                for other in running.values():
+                    other.kill()
+                    other.wait()
+                running.clear()
+                break
+    return result
+
+
+def print_fuzz_only_table(results, args):
+    print(f"{'mutant':44} {'family':14} {'result':9} {'found by':32} {'time to find':>12}")
+    for r in results:
+        m = r["mutant"]
+        t = f"{r['seconds']:.2f}s" if r["status"] == "found" else "-"
+        print(f"{m['name']:44} {m['family']:14} {r['status']:9} {r['check']:32} {t:>12}")
+    counted = [r for r in results if r["status"] in ("found", "missed", "NOT BUILT")]
+    found = [r["seconds"] for r in counted if r["status"] == "found"]
+    # A miss takes longer than the limit: sorting it last gives the median over the whole catalogue.
+    times = sorted(found) + [float("inf")] * (len(counted) - len(found))
+    median = statistics.median(times) if times else float("inf")
+    share = 100.0 * len(found) / len(counted) if counted else 0.0
+    median_text = f"{median:.2f}s" if median != float("inf") else f"over {args.fuzz_seconds}s"
+    print(f"fuzz-only: {len(found)}/{len(counted)} found within {args.fuzz_seconds}s ({share:.1f}%), "
+          f"median time to find {median_text} (a miss counts as longer); "
+          f"{len(results) - len(counted)} for other hosts or skipped")
+    for family in sorted({r["mutant"]["family"] for r in counted}):
+        mine = [r for r in counted if r["mutant"]["family"] == family]
+        print(f"  {family}: {sum(r['status'] == 'found' for r in mine)}/{len(mine)}")
+    return share
+
+
 def print_table(results):
     print(f"{'mutant':44} {'family':14} {'platform':8} {'result':9} {'killed by':32} {'time to kill':>12}")
     for r in results:
@@ -160,6 +248,9 @@ def print_table(results):
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--fast", action="store_true", help="no fuzzing tier")
+    parser.add_argument("--fuzz-only", action="store_true",
+                        help="time to the first divergence of the fuzzers alone, from empty corpora")
+    parser.add_argument("--fuzz-goal", type=float, default=90.0, help="with --fuzz-only: percent to find")
     parser.add_argument("--fuzz-seconds", type=int, default=60, help="per fuzz target, on mutants still alive")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
     # No shrinking: a kill needs one failing case, not the smallest one, and shrinking a stateful
@@ -181,6 +272,11 @@ def main():
     mutants = [m for m in catalogue
                if (not args.family or m["family"] in args.family) and (not args.only or m["name"] in args.only)
                and (not args.sanitizer or m.get("sanitizer") == args.sanitizer)]
+    if args.fuzz_only:
+        # Each hunt runs a family's targets side by side: one hunt per two cores.
+        with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs // 2)) as pool:
+            results = list(pool.map(lambda m: fuzz_hunt(m, args), mutants))
+        sys.exit(0 if print_fuzz_only_table(results, args) >= args.fuzz_goal else 1)
     with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
         results = list(pool.map(lambda m: hunt(m, args), mutants))
     print_table(results)

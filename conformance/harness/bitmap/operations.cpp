@@ -67,19 +67,12 @@ std::optional<Difference> compare_state(std::string_view when, ByteView e, ByteV
     return d;
 }
 
-std::vector<std::string> texts_of(const std::vector<Op>& ops) {
-    std::vector<std::string> texts;
-    texts.reserve(ops.size());
-    for (const Op& op : ops) texts.push_back(to_text(op));
-    return texts;
-}
-
 RunProgram::Outcome unsupported() { return {true, {}, {}, {}}; }
 
 // The outcome of `ops` on a live bitmap (a subject's or the reference's), each observed by `observe`.
 template <class B, class Observe>
 RunProgram::Outcome played(const B& bitmap, const std::vector<Op>& ops, Observe observe) {
-    RunProgram::Outcome o{false, bitmap.byte_array(), {}, texts_of(ops)};
+    RunProgram::Outcome o{false, bitmap.byte_array(), {}, ops};
     o.steps.reserve(ops.size());
     for (const Op& op : ops) {
         Observation observation = observe(op);
@@ -226,7 +219,7 @@ RunProgram::Outcome RunProgram::run(Subject& s, const Input& in) {
     const Program& p = in.program;
     if (auto* external = dynamic_cast<External*>(&s)) {
         Outcome o = external->call(in);
-        o.texts = texts_of(p.ops);
+        o.ops = p.ops;
         return o;
     }
     auto bitmap = p.initial ? s.create(Value{p.size, *p.initial}) : s.create(p.size);
@@ -239,12 +232,15 @@ std::optional<Difference> RunProgram::compare(const Outcome& e, const Outcome& a
     if (e.unsupported)
         return Difference{"outcome", "no bitmap (size or bytes outside what the reference holds)", "a bitmap"};
     if (auto d = compare_state("on construction", e.created, a.created)) return d;
-    const std::vector<std::string>& texts = a.texts.empty() ? e.texts : a.texts;
+    const std::vector<Op>& ops = a.ops.empty() ? e.ops : a.ops;
+    // Named only once a step differs: formatting every step would cost more than comparing it.
+    const auto op = [&](std::size_t i) {
+        return fmt::format("operation {} `{}`", i + 1, i < ops.size() ? to_text(ops[i]) : "?");
+    };
     for (std::size_t i = 0; i < e.steps.size() && i < a.steps.size(); ++i) {
-        const std::string op = fmt::format("operation {} `{}`", i + 1, i < texts.size() ? texts[i] : "?");
         if (e.steps[i].observation != a.steps[i].observation)
-            return Difference{op + ": result", describe(e.steps[i].observation), describe(a.steps[i].observation)};
-        if (auto d = compare_state(op + ": then", e.steps[i].bytes, a.steps[i].bytes)) return d;
+            return Difference{op(i) + ": result", describe(e.steps[i].observation), describe(a.steps[i].observation)};
+        if (e.steps[i].bytes != a.steps[i].bytes) return compare_state(op(i) + ": then", e.steps[i].bytes, a.steps[i].bytes);
     }
     if (e.steps.size() == a.steps.size()) return std::nullopt;
     return Difference{"operation count", std::to_string(e.steps.size()), std::to_string(a.steps.size())};

@@ -75,7 +75,7 @@ struct RunProgram : OperationBase<RunProgram, kFamily, Subject> {
         bool unsupported = false;
         Bytes created;  // getByteArray after construction
         std::vector<Step> steps;
-        std::vector<std::string> texts;  // the operations' text form, for reports only (not in the JSON)
+        std::vector<Op> ops;  // the operations, named in reports only (not in the JSON)
     };
 
     static std::vector<std::string_view> profiles();

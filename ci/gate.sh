@@ -2,8 +2,9 @@
 # The conformance gate: every check against the built-in subjects, each fuzz target fuzzed for
 # TSC_FUZZ_SECONDS (default 60), the s390x and armhf runs under QEMU, the mutant gate's fast tier,
 # the fuzzers alone on every mutant (ci/mutants.py --fuzz-only, up to TSC_FUZZ_SECONDS a mutant),
-# then one summary row per family and one for the suite's own targets (fuzz/suite_*.cpp: the
-# protocol, the JSON readers).
+# the line and branch coverage of reference/ and subjects/fast/ (ci/coverage.sh), then one summary
+# row per family and one for the suite's own targets (fuzz/suite_*.cpp: the protocol, the JSON
+# readers).
 # A fuzz crash leaves its input under build/gate/crashes/<target>/ and prints how to replay it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -135,6 +136,10 @@ for f in "${families[@]}"; do
   fuzz_only[$f]=$(awk -v f="$f:" '$1 == f { print $2 }' "$work/fuzz-only.txt")
 done
 
+echo "== coverage of reference/ and subjects/fast/ by every ctest (clang source-based)"
+coverage_status=0
+ci/coverage.sh >"$work/coverage.txt" 2>&1 || coverage_status=$?
+
 echo
 row='%-15s %7s %10s %9s %12s %9s %7s %7s %8s %9s\n'
 printf "$row" family checks cases failures "fuzz execs" "exec/s" s390x armhf mutants fuzz-only
@@ -155,5 +160,10 @@ grep '^fuzz-only:' "$work/fuzz-only.txt" || true
 echo "fuzz-only table: $work/fuzz-only.txt"
 # Below the goal is reported, not failed: how fast the fuzzers alone find bugs is a measurement.
 [ "$fuzz_only_status" -eq 0 ] || echo "fuzz-only: below the goal of 90% (see the table)"
+echo "coverage (lines, branches):"
+grep -E '^(reference|subjects/fast)/ total' "$work/coverage.txt" || true
+echo "coverage per file: $work/coverage.txt; report: build/coverage/html/index.html"
+# A test failing only in the clang coverage build is a failing check like any other.
+[ "$coverage_status" -eq 0 ] || { echo "coverage: the coverage run failed (see $work/coverage.txt)"; total_failures=$((total_failures + 1)); }
 [ "$total_failures" -eq 0 ] || { echo "gate: $total_failures failing check group(s)"; exit 1; }
 echo "gate: passed"

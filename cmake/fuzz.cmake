@@ -3,7 +3,7 @@
 # built. It is built as:
 #   replay_<target>  engine-free driver (fuzz/replay_main.cpp) that ctest runs over the target's
 #                    seed corpus and regression inputs, in every build (gcc, sanitizers, s390x)
-#   fuzz_<target>    a libFuzzer binary, with TSC_FUZZ=ON (clang)
+#   fuzz_<target>    a libFuzzer binary, with TSC_FUZZ=ON (clang); target fuzz_binaries builds them all
 # fuzz/oss-fuzz/build.sh builds the same sources the OSS-Fuzz way.
 # FuzzedDataProvider.h ships with clang, which finds it among its own headers (so does OSS-Fuzz's
 # clang). libclang-rt-14-dev's include folder holds clang's builtin headers too, which gcc must not
@@ -24,6 +24,14 @@ endfunction()
 
 function(tsc_add_fuzz_targets)
   tsc_fuzzed_data_provider(fdp_include)
+  if(TSC_FUZZ OR TSC_FUZZ_ENGINE)
+    add_custom_target(fuzz_binaries)
+  endif()
+  # The corpus folders, globbed so that a new corpora/regressions/<target>/ (ci/fuzz.sh regress)
+  # reconfigures the next build and joins its target's replay test; new files in a folder need
+  # nothing, the driver lists them when it runs.
+  file(GLOB corpus_dirs CONFIGURE_DEPENDS LIST_DIRECTORIES true
+       ${PROJECT_SOURCE_DIR}/corpora/seeds/* ${PROJECT_SOURCE_DIR}/corpora/regressions/*)
   set(targets)
   foreach(family ${TSC_FAMILIES} suite)
     file(GLOB family_targets CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/fuzz/${family}_*.cpp)
@@ -38,7 +46,7 @@ function(tsc_add_fuzz_targets)
     endif()
     set(inputs)
     foreach(dir seeds regressions)
-      if(IS_DIRECTORY ${PROJECT_SOURCE_DIR}/corpora/${dir}/${name})
+      if(${PROJECT_SOURCE_DIR}/corpora/${dir}/${name} IN_LIST corpus_dirs)
         list(APPEND inputs ${PROJECT_SOURCE_DIR}/corpora/${dir}/${name})
       endif()
     endforeach()
@@ -47,6 +55,7 @@ function(tsc_add_fuzz_targets)
     endif()
     if(TSC_FUZZ OR TSC_FUZZ_ENGINE)
       add_executable(fuzz_${name} ${src})
+      add_dependencies(fuzz_binaries fuzz_${name})
       target_link_libraries(fuzz_${name} PRIVATE tsc_harness)
       if(TSC_FUZZ_ENGINE)
         separate_arguments(engine UNIX_COMMAND "${TSC_FUZZ_ENGINE}")

@@ -1,5 +1,6 @@
 #include "conformance/harness/fuzz_input.hpp"
 
+#include <algorithm>
 #include <fstream>
 #include <iterator>
 #include <stdexcept>
@@ -7,6 +8,12 @@
 namespace tsc {
 
 std::filesystem::path seed_folder() { return std::filesystem::path(TSC_SOURCE_DIR) / "corpora/seeds"; }
+
+bool is_campaign_input(std::string_view file_name) {
+    return file_name.size() == 40 && std::all_of(file_name.begin(), file_name.end(), [](char c) {
+               return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f');
+           });
+}
 
 std::uint64_t little_endian_at(ByteView bytes, std::size_t at, std::size_t width) {
     std::uint64_t v = 0;

@@ -16,6 +16,7 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "conformance/harness/vectors.hpp"
@@ -119,6 +120,10 @@ private:
 
 // corpora/seeds/ of the source tree.
 std::filesystem::path seed_folder();
+// A seed folder holds each golden vector's seed, named after the vector, and the inputs a fuzzing
+// campaign found to add coverage (`ci/fuzz.sh merge`), named by their SHA-1 as libFuzzer names
+// corpus files: 40 lowercase hex digits, which no vector name is.
+bool is_campaign_input(std::string_view file_name);
 void write_file(const std::filesystem::path& path, ByteView bytes);
 Bytes read_file(const std::filesystem::path& path);
 
@@ -126,14 +131,15 @@ Bytes read_file(const std::filesystem::path& path);
 
 namespace tsc {
 
-// Replaces <out>/<target>/ of every seed target of the layout with the seeds of `vectors`; returns
-// the number of seeds per target.
+// Replaces the vector seeds in <out>/<target>/ of every seed target of the layout with the seeds of
+// `vectors`, keeping the campaign inputs; returns the number of seeds per target.
 template <FuzzLayout L>
 std::size_t write_seed_corpus(const std::vector<Vector>& vectors, const std::filesystem::path& out) {
     const std::vector<Seed> seeds = seeds_of<L>(vectors);
     for (const std::string_view target : L::targets) {
-        std::filesystem::remove_all(out / target);
         std::filesystem::create_directories(out / target);
+        for (const auto& entry : std::filesystem::directory_iterator(out / target))
+            if (!is_campaign_input(entry.path().filename().string())) std::filesystem::remove_all(entry.path());
         for (const Seed& s : seeds) write_file(out / target / s.name, s.bytes);
     }
     return seeds.size();

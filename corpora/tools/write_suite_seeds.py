@@ -7,11 +7,14 @@
                                  sends: `hello`, then one request per vector (under its first
                                  profile), a few lines per seed file (<family>.<nnn>)
 
+Campaign inputs in those folders (ci/fuzz.sh merge, named by their SHA-1) are kept.
+
 usage: write_suite_seeds.py [--out CORPORA_SEEDS_FOLDER]
 """
 import argparse
 import json
 import pathlib
+import re
 import shutil
 
 CORPORA = pathlib.Path(__file__).resolve().parent.parent
@@ -26,10 +29,21 @@ def vector_files():
     return sorted((CORPORA / "vectors").glob("*.json"))
 
 
+# What a fuzzing campaign added (ci/fuzz.sh merge): files named by their SHA-1, kept on a rewrite.
+CAMPAIGN_INPUT = re.compile(r"[0-9a-f]{40}")
+
+
 def fresh(folder):
-    shutil.rmtree(folder, ignore_errors=True)
-    folder.mkdir(parents=True)
+    """The folder with its vector seeds removed and its campaign inputs kept."""
+    folder.mkdir(parents=True, exist_ok=True)
+    for path in folder.iterdir():
+        if not CAMPAIGN_INPUT.fullmatch(path.name):
+            path.unlink()
     return folder
+
+
+def vector_seeds(folder):
+    return sum(not CAMPAIGN_INPUT.fullmatch(p.name) for p in folder.iterdir())
 
 
 def write_json_seeds(out):
@@ -41,7 +55,7 @@ def write_json_seeds(out):
             for part in ("input", "expect"):
                 name = f"{document['family']}.{vector['name']}.{part}.json"
                 (folder / name).write_text(compact(vector[part]) + "\n")
-    return len(list(folder.iterdir()))
+    return vector_seeds(folder)
 
 
 def request(family, vector):
@@ -61,7 +75,7 @@ def write_protocol_seeds(out):
         for i in range(0, len(requests), REQUESTS_PER_SEED):
             lines = ([hello] if i == 0 else []) + requests[i:i + REQUESTS_PER_SEED]
             (folder / f"{document['family']}.{i // REQUESTS_PER_SEED:03d}").write_text("\n".join(lines) + "\n")
-    return len(list(folder.iterdir()))
+    return vector_seeds(folder)
 
 
 def main():

@@ -16,7 +16,7 @@ run       fuzzes build/fuzz/fuzz_TARGET (built with `ci/build.sh fuzz` if missin
           dictionary; a crash is written to build/campaigns/TARGET/. Prints executions, exec/s, the
           final cov: and ft:, and the crash with its replay command (exit status 1 on a crash).
 merge     libFuzzer -merge=1 of the campaign corpus onto the seeds and regressions: the fewest campaign
-          inputs that add coverage to the repository's go into corpora/seeds/TARGET/, named by their
+          inputs that reach edges the repository's do not go into corpora/seeds/TARGET/, named by their
           SHA-1 (which `tsconform fuzz-input seeds` keeps beside the vector seeds it rewrites).
 minimize  libFuzzer -minimize_crash=1, bounded to 60 s (TSC_MINIMIZE_SECONDS); prints the file.
 regress   copies CRASH to corpora/regressions/TARGET/<sha1> (libFuzzer's naming), which ctest's
@@ -126,7 +126,10 @@ merge() {
   local dir=$campaigns/$target seeds=corpora/seeds/$target
   [[ -d $dir/corpus ]] || { echo "fuzz.sh: no campaign corpus $dir/corpus: run ci/fuzz.sh run $target first" >&2; exit 1; }
   # libFuzzer copies into the first folder the fewest campaign inputs that cover what the repository's
-  # inputs (put there first) do not, each named by its SHA-1; those are the new seeds.
+  # inputs (put there first) do not, each named by its SHA-1; those are the new seeds. Coverage here
+  # is edges, not hit counts (-use_counters=0): the repository keeps the inputs that reach code its
+  # own do not, a few hundred per target; the campaign corpus keeps the thousands that differ only
+  # in how often a loop ran.
   local fresh=$dir/merged
   rm -rf "$fresh"
   mkdir -p "$fresh"
@@ -134,7 +137,7 @@ merge() {
   for from in "${corpora[@]}"; do cp -r "$from/." "$fresh/"; done
   local repository
   repository=$(count "$fresh")
-  local command=("$binary" "${flags[@]}" -merge=1 -timeout=25 -rss_limit_mb=2560 "$fresh" "$dir/corpus")
+  local command=("$binary" "${flags[@]}" -merge=1 -use_counters=0 -timeout=25 -rss_limit_mb=2560 "$fresh" "$dir/corpus")
   show "${command[@]}"
   "${command[@]}" >"$dir/merge.log" 2>&1 || { tail -n 30 "$dir/merge.log"; echo "fuzz.sh: merge failed; log: $dir/merge.log" >&2; exit 1; }
   for from in "${corpora[@]}"; do

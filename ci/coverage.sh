@@ -4,8 +4,10 @@
 # Builds the coverage preset (clang source-based coverage), runs every ctest of that build (the
 # suites, the replay of every corpus, the CLI and external-process tests), merges the profiles of
 # every instrumented process, writes an HTML report of the project's sources and prints a table per
-# file of the two trees with their totals (also in build/coverage/summary.txt).
-# Open build/coverage/html/index.html. Exits non-zero when a test failed (the report is still made).
+# file of the two trees with their totals (also in build/coverage/summary.txt), then every line of them
+# no test ran with the reason (ci/coverage_uncovered.py; build/coverage/uncovered.txt).
+# Open build/coverage/html/index.html. Exits non-zero when a test failed or a line is uncovered for no
+# known reason (the report is still made).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=build/coverage
@@ -51,6 +53,16 @@ quiet show "${cov[@]}" -format=html -output-dir="$build/html" -show-branches=cou
 quiet export "${cov[@]}" -summary-only "$PWD/reference" "$PWD/subjects/fast" >"$build/summary.json"
 python3 ci/coverage_summary.py "$PWD" reference/ subjects/fast/ <"$build/summary.json" | tee "$build/summary.txt"
 
+# Every line of the two trees that no test ran, with why (build/coverage/uncovered.txt); a line
+# without a reason fails the run, so a new path no check reaches does not go unnoticed.
+explained=ok
+quiet show "${cov[@]}" -format=text "$PWD/reference" "$PWD/subjects/fast" |
+  python3 ci/coverage_uncovered.py "$PWD" reference/ subjects/fast/ >"$build/uncovered.txt" || explained=failed
+grep -A1 UNEXPLAINED "$build/uncovered.txt" || true
+tail -n 1 "$build/uncovered.txt"
+echo "coverage: every uncovered line and its reason: $build/uncovered.txt"
+
 echo "coverage: build $((built - start)) s, tests $((tested - built)) s, report $((SECONDS - tested)) s"
 echo "coverage: open $build/html/index.html"
 [ "$tests" = ok ] || { echo "coverage: some tests failed, see $build/ctest.log" >&2; exit 1; }
+[ "$explained" = ok ] || { echo "coverage: lines no test runs, for no known reason (UNEXPLAINED above)" >&2; exit 1; }

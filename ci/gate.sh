@@ -161,7 +161,7 @@ echo "fuzz-only table: $work/fuzz-only.txt"
 # Below the goal is reported, not failed: how fast the fuzzers alone find bugs is a measurement.
 [ "$fuzz_only_status" -eq 0 ] || echo "fuzz-only: below the goal of 90% (see the table)"
 echo "coverage (lines, branches):"
-grep -E '^(reference|subjects/fast)/ total' "$work/coverage.txt" || true
+grep -E '^(reference|subjects/fast)/ total|^uncovered lines by reason' "$work/coverage.txt" || true
 echo "coverage per file: $work/coverage.txt; report: build/coverage/html/index.html"
 # A test failing only in the clang coverage build is a failing check like any other.
 [ "$coverage_status" -eq 0 ] || { echo "coverage: the coverage run failed (see $work/coverage.txt)"; total_failures=$((total_failures + 1)); }

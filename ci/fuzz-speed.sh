@@ -15,7 +15,7 @@ clang++ -O1 -g -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all fuz
 
 # exec/s of one libFuzzer run: its final stats line.
 run() {  # run BINARY CORPUS-DIR
-  "$1" -max_total_time="$seconds" -print_final_stats=1 -max_len=4096 "$2" 2>"$work/log" >/dev/null || {
+  "$1" -max_total_time="$seconds" -seed=1 -print_final_stats=1 -max_len=4096 "$2" 2>"$work/log" >/dev/null || {
     tail -n 30 "$work/log"; echo "fuzz-speed: $1 failed" >&2; exit 1; }
   awk '/stat::average_exec_per_sec:/ { print $2 }' "$work/log"
 }

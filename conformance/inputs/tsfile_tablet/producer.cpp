@@ -221,6 +221,42 @@ void add_column_classes(std::vector<std::string>& out, const Column& column, std
         column);
 }
 
+// One shape Java's serialize pads, refuses or writes as it is (spec §3, rows 6–8): an array or a
+// bitmap shorter than rowSize, a bitmap or values list shorter than the schemas, a negative rowSize.
+void shorten(Source& source, Tablet& t) {
+    const auto rows = static_cast<std::size_t>(std::max(t.row_size, 0));
+    const auto fewer = [&](std::size_t n) { return n == 0 ? 0 : source.size_in(0, n - 1); };
+    const auto some_entry = [&](auto& list) -> auto* {
+        using Entry = typename std::decay_t<decltype(*list)>::value_type;
+        Entry* present = nullptr;
+        if (list && !list->empty()) present = &(*list)[source.choose(list->size())];
+        return present && *present ? &**present : nullptr;
+    };
+    switch (source.choose(6)) {
+        case 0:
+            if (t.timestamps) t.timestamps->resize(std::min(t.timestamps->size(), fewer(rows)));
+            return;
+        case 1:
+            if (Column* c = some_entry(t.values))
+                std::visit([&](auto& cells) { cells.resize(std::min(cells.size(), fewer(rows))); }, *c);
+            return;
+        case 2:
+            if (BitMap* bm = some_entry(t.bitmaps)) bm->bytes.resize(std::min(bm->bytes.size(), fewer(rows / 8 + 1)));
+            return;
+        case 3:
+            if (t.values) t.values->resize(fewer(t.values->size()));
+            return;
+        case 4:
+            if (t.bitmaps) t.bitmaps->resize(fewer(t.bitmaps->size()));
+            return;
+        default: {
+            static constexpr std::int32_t kNegative[] = {-1, -8, -65, std::numeric_limits<std::int32_t>::min()};
+            t.row_size = source.pick(kNegative);
+            return;
+        }
+    }
+}
+
 }  // namespace
 
 Tablet TabletProducer::build(Source& source, const Limits& limits) {
@@ -254,6 +290,9 @@ Tablet TabletProducer::build(Source& source, const Limits& limits) {
         if (t.values)
             t.values->push_back(c.has_values ? std::optional<Column>(column(cells, c, type, length, nulls, limits.max_cell_bytes)) : std::nullopt);
     }
+    // Now and then one such shape, or two: which error Java reports first depends on their order.
+    if (limits.allow_errors && !source.percent(90))
+        for (int shapes = source.percent(50) ? 2 : 1; shapes > 0; --shapes) shorten(source, t);
     return t;
 }
 
@@ -264,7 +303,9 @@ std::vector<std::string> TabletProducer::classes() {
     for (const char* c : {"BOOLEAN byte other than 0/1", "absent cell", "bitmap padding all ones", "bitmap padding some marks",
                           "bitmap padding after whole bitmap words", "bitmap marks only past rowSize",
                           "arrays longer than rowSize", "absent schema", "absent column", "absent bitmap", "OBJECT column",
-                          "VECTOR column", "no schemas", "no timestamps", "no bitmaps", "no values", "no target"})
+                          "VECTOR column", "no schemas", "no timestamps", "no bitmaps", "no values", "no target",
+                          "array shorter than rowSize", "bitmap shorter than rowSize", "fewer bitmaps than schemas",
+                          "fewer values than schemas", "negative rowSize"})
         out.push_back(c);
     return out;
 }
@@ -278,6 +319,11 @@ std::vector<std::string> TabletProducer::classes_of(const Tablet& t) {
     if (!t.bitmaps) out.push_back("no bitmaps");
     if (!t.values) out.push_back("no values");
     if (t.timestamps && t.timestamps->size() > rows) out.push_back("arrays longer than rowSize");
+    if (t.timestamps && t.timestamps->size() < rows) out.push_back("array shorter than rowSize");
+    if (t.row_size < 0) out.push_back("negative rowSize");
+    const std::size_t schemas = t.schemas ? t.schemas->size() : 0;
+    if (t.bitmaps && t.bitmaps->size() < schemas) out.push_back("fewer bitmaps than schemas");
+    if (t.values && t.values->size() < schemas) out.push_back("fewer values than schemas");
     if (t.schemas)
         for (const std::optional<Schema>& s : *t.schemas) {
             if (!s) out.push_back("absent schema");
@@ -288,11 +334,14 @@ std::vector<std::string> TabletProducer::classes_of(const Tablet& t) {
         for (const std::optional<BitMap>& bm : *t.bitmaps) {
             if (bm) add_bitmap_classes(out, *bm, rows);
             else out.push_back("absent bitmap");
+            if (bm && bm->bytes.size() < rows / 8 + 1) out.push_back("bitmap shorter than rowSize");
         }
     if (t.values)
         for (const std::optional<Column>& c : *t.values) {
             if (c) add_column_classes(out, *c, rows);
             else out.push_back("absent column");
+            if (c && std::visit([&](const auto& cells) { return cells.size() < rows; }, *c))
+                out.push_back("array shorter than rowSize");
         }
     tablet::unique(out);
     return out;

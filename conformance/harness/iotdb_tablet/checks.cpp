@@ -11,14 +11,20 @@ namespace tsc::iotdb {
 namespace {
 
 // The contract on what the reference sent for the input and what its parser read back from that.
-ContractVerdict contract_on(const Contract::Input& in, const SerializeOutcome& sent, const Contract::Outcome& read) {
+// A divergence a finding registers gets its report (two tablets as JSON, the first differing field)
+// only when `describe_registered`: the tests and the CLI show it; check_tablet, which fuzz targets
+// run on every input, passes over it, since on most fuzz inputs some profile loses data as a
+// registered finding says and the report would cost more than the check.
+ContractVerdict contract_on(const Contract::Input& in, const SerializeOutcome& sent, const Contract::Outcome& read,
+                            bool describe_registered) {
     count_case(Contract::family);
     ContractVerdict v;
     v.serialized = sent.ok();
-    v.divergence = Contract::compare(Contract::expected(in, sent), read);
-    if (!v.divergence) return v;
+    const Contract::Outcome expected = Contract::expected(in, sent);
+    if (expected == read) return v;
     v.condition = explaining_condition(in);
     v.registered = v.condition && is_registered(*v.condition, in.profile.name, in.parser.name);
+    if (!v.registered || describe_registered) v.divergence = Contract::compare(expected, read);
     return v;
 }
 
@@ -34,7 +40,7 @@ std::vector<Failure> contract_failures(const Contract::Input& in, const Contract
 
 ContractVerdict contract(const Contract::Input& in) {
     const SerializeOutcome sent = Serialize::reference({in.tablet, in.client, in.profile});
-    return contract_on(in, sent, Contract::read_back(reference_subject<Subject>(), in, sent));
+    return contract_on(in, sent, Contract::read_back(reference_subject<Subject>(), in, sent), true);
 }
 
 std::vector<Failure> check_contract(const Contract::Input& in) { return contract_failures(in, contract(in)); }
@@ -54,7 +60,7 @@ void check_profile(const Tablet& t, const ClientState& s, const Profile& p, std:
         const ParseOutcome parsed = Parse::reference(parse_input);
         append(failures, check_against<Parse>(parse_input, parsed));
         const Contract::Input contract_input{input.tablet, s, p, q};
-        append(failures, contract_failures(contract_input, contract_on(contract_input, sent, Contract::read_back_of(parsed))));
+        append(failures, contract_failures(contract_input, contract_on(contract_input, sent, Contract::read_back_of(parsed), false)));
     }
 }
 

@@ -14,7 +14,8 @@ namespace tsc::iotdb {
 // sends, read back by the reference parser, against the canonical tablet (Contract::expected).
 struct ContractVerdict {
     bool serialized = false;                    // false: the profile rejects the tablet (no bytes to read)
-    std::optional<Difference> divergence;       // the read-back against canonical(t)
+    std::optional<Difference> divergence;       // the read-back against canonical(t) (check_tablet leaves a
+                                                // registered one out: no report is shown for it)
     std::optional<std::string_view> condition;  // the condition that explains the divergence, if any
     bool registered = false;                    // a finding (a vector's `finding` block) registers it for p and q
 };

@@ -124,6 +124,34 @@ void add_client_classes(std::vector<std::string>& out, const ClientState& s, std
     }
 }
 
+// One shape a client can hand its serializer that no serializer may send (spec §1.1, the model's
+// one cell and one mark per row and one client entry per column or none): a column with a cell and
+// a mark more or fewer than there are timestamps, a column of a type no writer has a case for
+// (VECTOR, UNKNOWN), client state for more columns than the tablet has. Each has a JSON form, so
+// that testees across the protocol are sent it too.
+void malform(Source& source, Case& c) {
+    std::vector<Column>& columns = c.tablet.columns;
+    switch (columns.empty() ? 2 : source.choose(3)) {
+        case 0: {
+            Column& col = columns[source.choose(columns.size())];
+            const std::size_t n = col.nulls.size();
+            std::size_t rows = source.size_in(0, n);
+            if (rows == n) ++rows;
+            std::visit([&](auto& cells) { cells.resize(rows); }, col.cells);
+            col.nulls.resize(rows);
+            return;
+        }
+        case 1: {
+            static constexpr DataType kWithoutWriter[] = {DataType::VECTOR, DataType::UNKNOWN};
+            columns[source.choose(columns.size())].type = source.pick(kWithoutWriter);
+            return;
+        }
+        default:
+            c.client.columns.resize(columns.size() + source.size_in(1, 2));
+            return;
+    }
+}
+
 }  // namespace
 
 Case TabletProducer::build(Source& source, const Limits& limits) {
@@ -141,6 +169,7 @@ Case TabletProducer::build(Source& source, const Limits& limits) {
         col.nulls = tablet::null_marks(cell_source, n, true, kRows);
     }
     c.client = client(source, columns);
+    if (limits.allow_errors && !source.percent(90)) malform(source, c);
     return c;
 }
 
@@ -150,7 +179,8 @@ std::vector<std::string> TabletProducer::classes() {
         out.insert(out.end(), list.begin(), list.end());
     for (const char* c : {"null mark other than 1", "BOOLEAN byte other than 0/1", "client bitmaps allocated",
                           "client padding marks", "client padding marks after whole bitmap words",
-                          "client mark past the last byte"})
+                          "client mark past the last byte", "column not one cell a row", "column type without a writer",
+                          "client state for more columns"})
         out.push_back(c);
     return out;
 }
@@ -161,7 +191,10 @@ std::vector<std::string> TabletProducer::classes_of(const Case& c) {
     for (const Column& col : c.tablet.columns) {
         add_cell_classes(out, col);
         add_null_classes(out, col.nulls);
+        if (col.nulls.size() != n) out.push_back("column not one cell a row");
+        if (!iotdb::cells_index(col.type)) out.push_back("column type without a writer");
     }
+    if (c.client.columns.size() > c.tablet.columns.size()) out.push_back("client state for more columns");
     add_client_classes(out, c.client, n);
     tablet::unique(out);
     return out;

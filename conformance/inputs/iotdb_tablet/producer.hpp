@@ -8,6 +8,8 @@
 // DATE bounds and, in one tablet of ten, dates outside the calendar (negative, zero and five-digit
 // years, month or day 0 or past the last); BOOLEAN bytes other than 0/1; slot values in null cells;
 // client state (bitmaps allocated without nulls, marks in the padding bits and past the last byte).
+// When errors are allowed, one tablet in ten has one shape no serializer may send: a column a cell
+// more or fewer than the timestamps, a VECTOR or UNKNOWN column, client state for extra columns.
 #pragma once
 
 #include <cstddef>
@@ -29,6 +31,7 @@ struct Limits {
     std::size_t max_rows = 2000;
     std::size_t max_columns = 6;
     std::size_t max_cell_bytes = tablet::kMaxCellBytes;  // more than 40
+    bool allow_errors = true;  // now and then a tablet no serializer may send
 };
 
 struct TabletProducer {

@@ -28,11 +28,12 @@ namespace tsc::iotdb::test {
 using Case = inputs::iotdb_tablet::Case;
 
 // At most max_rows rows and max_columns columns, from the family's producer; cells of at most
-// max_cell_bytes (more than 40: smaller for checks that cost O(size²)).
+// max_cell_bytes (more than 40: smaller for checks that cost O(size²)); now and then one of a shape no
+// serializer may send unless `allow_errors` is false.
 inline Case gen_case(std::size_t max_rows, std::size_t max_columns,
-                     std::size_t max_cell_bytes = inputs::tablet::kMaxCellBytes) {
+                     std::size_t max_cell_bytes = inputs::tablet::kMaxCellBytes, bool allow_errors = true) {
     inputs::RapidCheckSource source;
-    return inputs::iotdb_tablet::TabletProducer::build(source, {max_rows, max_columns, max_cell_bytes});
+    return inputs::iotdb_tablet::TabletProducer::build(source, {max_rows, max_columns, max_cell_bytes, allow_errors});
 }
 
 }  // namespace tsc::iotdb::test

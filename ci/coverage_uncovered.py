@@ -12,6 +12,7 @@ A line needs no check when it is
   unreachable  the return after a switch that handles every enumerator (it keeps -Wreturn-type quiet);
 or is one of KNOWN below, with its reason. Anything else is a line a check should reach.
 """
+import functools
 import os
 import re
 import sys
@@ -50,11 +51,10 @@ def zero_lines(stream, root):
             yield current, int(count.group(1)), count.group(2)
 
 
-def source_lines(root, name, cache={}):
-    if name not in cache:
-        with open(os.path.join(root, name), encoding="utf-8") as f:
-            cache[name] = f.read().splitlines()
-    return cache[name]
+@functools.lru_cache(maxsize=None)
+def source_lines(root, name):
+    with open(os.path.join(root, name), encoding="utf-8") as f:
+        return f.read().splitlines()
 
 
 def indent(text):

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # ci/fuzz-speed.sh [SECONDS]: each libFuzzer target of the fuzz build (ASan+UBSan) runs alone for
-# SECONDS (default 20) from a copy of its seed corpus, and so does a trivial target built with the
+# SECONDS (default 20) from a copy of its seed corpus with the flags OSS-Fuzz gives it (its .options
+# and dictionary, fuzz/libfuzzer_flags.py), and so does a trivial target built with the
 # same flags (fuzz/baseline/copy_input.cpp); prints each target's exec/s and its share of the
 # trivial target's, measured in the same run on the same machine.
 set -euo pipefail
@@ -14,9 +15,11 @@ clang++ -O1 -g -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all fuz
   -o "$work/fuzz_copy_input"
 
 # exec/s of one libFuzzer run: its final stats line.
-run() {  # run BINARY CORPUS-DIR
-  "$1" -max_total_time="$seconds" -seed=1 -print_final_stats=1 -max_len=4096 "$2" 2>"$work/log" >/dev/null || {
-    tail -n 30 "$work/log"; echo "fuzz-speed: $1 failed" >&2; exit 1; }
+run() {  # run BINARY CORPUS-DIR [FLAG...]
+  local binary=$1 corpus=$2
+  shift 2
+  "$binary" -max_total_time="$seconds" -seed=1 -print_final_stats=1 "$@" "$corpus" 2>"$work/log" >/dev/null || {
+    tail -n 30 "$work/log"; echo "fuzz-speed: $binary failed" >&2; exit 1; }
   awk '/stat::average_exec_per_sec:/ { print $2 }' "$work/log"
 }
 
@@ -27,11 +30,12 @@ corpus() {  # a scratch copy of the target's seeds (libFuzzer writes new inputs 
   [ -d "corpora/seeds/$1" ] && cp -r "corpora/seeds/$1/." "$work/corpus/"
   echo "$work/corpus"
 }
-floor=$(run "$work/fuzz_copy_input" "$(corpus none)")
+floor=$(run "$work/fuzz_copy_input" "$(corpus none)" -max_len=4096)
 printf '%-28s %10s %9s\n' target exec/s share
 printf '%-28s %10s %9s\n' "(trivial: copy the input)" "$floor" 100%
 for t in "${targets[@]}"; do
-  rate=$(run "build/fuzz/fuzz_$t" "$(corpus "$t")")
+  mapfile -t flags < <(python3 fuzz/libfuzzer_flags.py fuzz "$t")
+  rate=$(run "build/fuzz/fuzz_$t" "$(corpus "$t")" "${flags[@]}")
   printf '%-28s %10s %8.2f%%\n' "$t" "$rate" "$(awk -v r="$rate" -v f="$floor" 'BEGIN { print 100 * r / f }')"
 done
 echo "each target alone for ${seconds}s from its seed corpus; clang libFuzzer, ASan+UBSan, $(nproc) cores"

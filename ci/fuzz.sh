@@ -49,22 +49,12 @@ target_binary() {
   [[ -x $binary ]] || ci/build.sh "$preset" "fuzz_$target" >&2
 }
 
-# fuzz/TARGET.options' [libfuzzer] section as -key=value (a dict relative to fuzz/, where OSS-Fuzz
-# has it next to the binary), and fuzz/TARGET.dict when the options name no dictionary: what
-# OSS-Fuzz's run_fuzzer passes.
+# The flags OSS-Fuzz's run_fuzzer passes TARGET (its .options and dictionary).
 libfuzzer_flags() {
-  local target=$1 file=fuzz/$1.options section="" line key value dict=""
+  local lines
+  lines=$(python3 fuzz/libfuzzer_flags.py fuzz "$1")
   flags=()
-  if [[ -f $file ]]; then
-    while IFS= read -r line || [[ -n $line ]]; do
-      if [[ $line =~ ^[[:space:]]*\[(.*)\] ]]; then section=${BASH_REMATCH[1]}; continue; fi
-      [[ $section == libfuzzer && $line =~ ^[[:space:]]*([A-Za-z_]+)[[:space:]]*[=:][[:space:]]*(.*[^[:space:]]) ]] || continue
-      key=${BASH_REMATCH[1]} value=${BASH_REMATCH[2]}
-      if [[ $key == dict ]]; then value=fuzz/$value dict=$value; fi
-      flags+=("-$key=$value")
-    done <"$file"
-  fi
-  if [[ -z $dict && -f fuzz/$target.dict ]]; then flags+=("-dict=fuzz/$target.dict"); fi
+  [[ -z $lines ]] || mapfile -t flags <<<"$lines"
 }
 
 # The read-only corpus folders of TARGET in the repository.

@@ -30,7 +30,6 @@ counting as longer than the limit. Exit status 1 when fewer than --fuzz-goal per
 """
 import argparse
 import concurrent.futures
-import configparser
 import json
 import os
 import pathlib
@@ -42,6 +41,8 @@ import sys
 import time
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "fuzz"))
+from libfuzzer_flags import libfuzzer_flags  # noqa: E402
 # The foreign platforms: the build of each and how its binaries run.
 EMULATORS = {"s390x": ["qemu-s390x", "-L", "/usr/s390x-linux-gnu"],
              "armhf": ["qemu-arm", "-L", "/usr/arm-linux-gnueabihf"]}
@@ -99,15 +100,6 @@ def checks_for(mutant, args):
     return build, checks
 
 
-def target_options(target):
-    """The [libfuzzer] section of fuzz/<target>.options as flags, as OSS-Fuzz passes them."""
-    config = configparser.ConfigParser()
-    config.read(ROOT / "fuzz" / f"{target}.options")
-    if not config.has_section("libfuzzer"):
-        return []
-    return [f"-{key}={ROOT / 'fuzz' / value if key == 'dict' else value}" for key, value in config["libfuzzer"].items()]
-
-
 def fuzz_argv(target, seconds, workdir, seeded):
     """A fresh working folder with a corpus (the target's seeds and regressions when `seeded`) and
     the libFuzzer command line that fuzzes it in the fuzz-mutants build."""
@@ -116,7 +108,7 @@ def fuzz_argv(target, seconds, workdir, seeded):
     corpus.mkdir(parents=True)
     for d in corpus_dirs(target) if seeded else []:
         shutil.copytree(d, corpus, dirs_exist_ok=True)
-    return [str(ROOT / "build/fuzz-mutants" / f"fuzz_{target}"), *target_options(target),
+    return [str(ROOT / "build/fuzz-mutants" / f"fuzz_{target}"), *libfuzzer_flags(ROOT / "fuzz", target),
             f"-max_total_time={seconds}", f"-artifact_prefix={workdir}/", str(corpus)]
 
 

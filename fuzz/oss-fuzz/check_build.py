@@ -29,6 +29,9 @@ import time
 import zipfile
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from libfuzzer_flags import libfuzzer_flags  # noqa: E402
+
 try:
     import yaml
 except ImportError:
@@ -210,13 +213,6 @@ def corpus_files(source, target):
     return names
 
 
-def libfuzzer_options(path):
-    """The [libfuzzer] section of a .options file, as run_fuzzer passes it: -key=value."""
-    parser = configparser.ConfigParser()
-    parser.read(path)
-    return [f"-{key}={value}" for key, value in parser.items("libfuzzer")] if parser.has_section("libfuzzer") else []
-
-
 def check_out(checker, out, targets, reproduce_build):
     """Every target is in OUT with what the source tree has for it; returns the targets to run."""
     runnable = []
@@ -235,8 +231,8 @@ def check_out(checker, out, targets, reproduce_build):
         options = out / f"{target}.options"
         if options.is_file():
             try:
-                for option in libfuzzer_options(options):
-                    if option.startswith("-dict=") and not (out / option[len("-dict="):]).is_file():
+                for option in libfuzzer_flags(out, target):
+                    if option.startswith("-dict=") and not Path(option[len("-dict="):]).is_file():
                         checker.fail(f"{target}.options names dictionary {option[6:]}, which OUT lacks", out,
                                      f"{reproduce_build} && ls {out}")
             except configparser.Error as error:
@@ -265,10 +261,7 @@ def run_target(checker, out, target, corpus_root, runs):
         with zipfile.ZipFile(archive) as z:
             z.extractall(corpus)
     command = [f"./{target}", f"-runs={runs}", "-seed=1337", "-rss_limit_mb=2560", "-timeout=25"]
-    options = libfuzzer_options(out / f"{target}.options") if (out / f"{target}.options").is_file() else []
-    if not any(o.startswith("-dict=") for o in options) and (out / f"{target}.dict").is_file():
-        options.append(f"-dict={target}.dict")  # run_fuzzer's default dictionary: <target>.dict
-    command += options + [f"-artifact_prefix={corpus_root}/{target}-", str(corpus)]
+    command += libfuzzer_flags(out, target) + [f"-artifact_prefix={corpus_root}/{target}-", str(corpus)]
     reproduce = f"cd {shlex.quote(str(out))} && {shlex.join(command)}"
     start = time.monotonic()
     try:

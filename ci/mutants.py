@@ -23,8 +23,9 @@ Exit status 1 when a mutant survives or is missing from its build.
 --fuzz-only measures the fuzzers alone (learned from Magma's time-to-bug): for every mutant an x86-64
 host can expose, the family's fuzz targets of the fuzz-mutants build run side by side on it from an
 empty corpus (no golden-vector seeds: those are the vectors' kills), with each target's .options,
-for at most --fuzz-seconds; the first divergence stops them. A crash counts only if its input passes
-against the built-in subjects, so that it is the mutant's, not the harness's. The table gives each
+for at most --fuzz-seconds; the first divergence stops them. A crash (or an out-of-memory, leak or
+timeout input) counts only if its input passes against the built-in subjects, so that it is the
+mutant's, not the harness's. The table gives each
 mutant's time to the first divergence; the summary the share found and the median time, a miss
 counting as longer than the limit. Exit status 1 when fewer than --fuzz-goal percent are found.
 """
@@ -158,13 +159,18 @@ def hunt(mutant, args):
     return {"mutant": mutant, "status": "SURVIVED", "check": "-", "seconds": time.monotonic() - start}
 
 
+# The inputs libFuzzer writes when it stops: a divergence or sanitizer report (crash-), an allocation
+# past -malloc_limit_mb, e.g. storage sized from a declared count (oom-), a leak, a hang.
+ARTIFACTS = ("crash-*", "oom-*", "leak-*", "timeout-*")
+
+
 def crash_is_the_mutants(target, workdir):
     """True when libFuzzer left an input in `workdir` that passes against the built-in subjects."""
     env = {k: v for k, v in os.environ.items() if k != "TSCONFORM_SUBJECTS"}
     binary = str(ROOT / "build/fuzz-mutants" / f"fuzz_{target}")
     return any(subprocess.run([binary, str(crash)], env=env, stdout=subprocess.DEVNULL,
                               stderr=subprocess.DEVNULL).returncode == 0
-               for crash in workdir.glob("crash-*"))
+               for pattern in ARTIFACTS for crash in workdir.glob(pattern))
 
 
 def fuzz_hunt(mutant, args):

@@ -4,7 +4,11 @@ namespace tsc::bitmap {
 namespace {
 
 constexpr std::uint8_t kInitialBit = 0x01;
+constexpr std::uint8_t kNearMaxBit = 0x10;
 constexpr std::uint8_t kRawBit = 0x80;
+
+// Sizes at the suite maximum, where the no-result rule starts: kMaxSize - 8 .. kMaxSize + 8.
+std::int32_t near_max_size(std::uint32_t selector) { return kMaxSize - 8 + static_cast<std::int32_t>(selector % 17); }
 
 bool read_value(LayoutReader& r, Value& v) {
     std::uint32_t size = 0;
@@ -47,7 +51,7 @@ Program decode_program(ByteView input, std::uint8_t& flags) {
     Program p;
     std::uint32_t size = 0;
     if (!r.little_endian(2, size) || !r.byte(flags)) return p;
-    p.size = static_cast<std::int32_t>(size % (kFuzzMaxSize + 1));
+    p.size = flags & kNearMaxBit ? near_max_size(size) : static_cast<std::int32_t>(size % (kFuzzMaxSize + 1));
     if (flags & kInitialBit) {
         Bytes initial;
         if (!r.take(bytes_for(p.size), initial)) return p;

@@ -92,9 +92,11 @@ struct RunProgram : OperationBase<RunProgram, kFamily, Subject> {
 // The input layout of fuzz/bitmap_ops.cpp (conformance/harness/fuzz_input.hpp):
 //
 //   offset  size  field
-//   0       2     size selector, uint16 little-endian (size = value % (kFuzzMaxSize + 1))
+//   0       2     size selector, uint16 little-endian (size = value % (kFuzzMaxSize + 1), or with flag
+//                 bit 4 kMaxSize - 8 + value % 17: sizes either side of the suite maximum)
 //   2       1     flags: bit 0 = initial bytes follow (size/8+1 of them); bits 1-3 = the profile index
-//                 of the program's vector (reference/bitmap/model.hpp kProfiles); bits 4-7 ignored
+//                 of the program's vector (reference/bitmap/model.hpp kProfiles); bit 4 = a size at
+//                 the suite maximum; bits 5-7 ignored
 //   3       n     the initial bytes, if flag bit 0
 //   ...           operations to the end of the input, each: an opcode byte (bits 0-4 = index in kOps,
 //                 mod its size; bit 7 = raw int32 LE arguments instead of scaled uint16 ones: u16 %

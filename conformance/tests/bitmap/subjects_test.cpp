@@ -75,6 +75,17 @@ TEST(BitmapSubjects, FuzzInputDecodes) {
     EXPECT_EQ(to_text(p.ops), "markRange 5 4; isRangeAnyMarked 0 6; bytes");
 }
 
+// Flag bit 4 puts the size either side of the suite maximum, where the subjects must give no bitmap.
+TEST(BitmapSubjects, FuzzInputReachesTheSuiteMaximum) {
+    for (const std::uint8_t selector : {0, 8, 9, 16, 17}) {
+        const Bytes input{selector, 0, 0x10, 15};
+        const Program p = ProgramFuzzInput::decode(input)->program;
+        EXPECT_EQ(p.size, kMaxSize - 8 + selector % 17) << int{selector};
+        EXPECT_EQ(is_valid(p), p.size <= kMaxSize) << int{selector};
+        EXPECT_EQ(to_text(p.ops), "bytes");
+    }
+}
+
 // Declared sizes and counts in a fuzz input only bound what is read: never more than the input holds.
 // (What the decoded programs do on every subject is checked by the hostile-size vectors
 // fuzz_decoded_*, with max_alloc_bytes.)

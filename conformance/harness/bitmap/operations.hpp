@@ -93,9 +93,10 @@ struct RunProgram : OperationBase<RunProgram, kFamily, Subject> {
 //
 //   offset  size  field
 //   0       2     size selector, uint16 little-endian (size = value % (kFuzzMaxSize + 1), or with flag
-//                 bit 4 kMaxSize - 8 + value % 17: sizes either side of the suite maximum)
+//                 bit 4 kMaxSize + 1 + value % 8: just past the suite maximum, where every subject
+//                 must give no bitmap; no operations are read then)
 //   2       1     flags: bit 0 = initial bytes follow (size/8+1 of them); bits 1-3 = the profile index
-//                 of the program's vector (reference/bitmap/model.hpp kProfiles); bit 4 = a size at
+//                 of the program's vector (reference/bitmap/model.hpp kProfiles); bit 4 = a size past
 //                 the suite maximum; bits 5-7 ignored
 //   3       n     the initial bytes, if flag bit 0
 //   ...           operations to the end of the input, each: an opcode byte (bits 0-4 = index in kOps,

@@ -34,7 +34,9 @@ floor=$(run "$work/fuzz_copy_input" "$(corpus none)" -max_len=4096)
 printf '%-28s %10s %9s\n' target exec/s share
 printf '%-28s %10s %9s\n' "(trivial: copy the input)" "$floor" 100%
 for t in "${targets[@]}"; do
-  mapfile -t flags < <(python3 fuzz/libfuzzer_flags.py fuzz "$t")
+  lines=$(python3 fuzz/libfuzzer_flags.py fuzz "$t")  # a malformed .options stops the script
+  flags=()
+  [[ -z $lines ]] || mapfile -t flags <<<"$lines"
   rate=$(run "build/fuzz/fuzz_$t" "$(corpus "$t")" "${flags[@]}")
   printf '%-28s %10s %8.2f%%\n' "$t" "$rate" "$(awk -v r="$rate" -v f="$floor" 'BEGIN { print 100 * r / f }')"
 done

@@ -25,9 +25,8 @@ host can expose, the family's fuzz targets of the fuzz-mutants build run side by
 empty corpus (no golden-vector seeds: those are the vectors' kills), with each target's .options,
 for at most --fuzz-seconds; the first divergence stops them. A crash (or an out-of-memory, leak or
 timeout input) counts only if its input passes against the built-in subjects, so that it is the
-mutant's, not the harness's. The table gives each
-mutant's time to the first divergence; the summary the share found and the median time, a miss
-counting as longer than the limit. Exit status 1 when fewer than --fuzz-goal percent are found.
+mutant's, not the harness's. The table gives each mutant's time to the first divergence; the summary
+the share found and the median time, a miss counting as longer than the limit. Exit status 1 when fewer than --fuzz-goal percent are found.
 """
 import argparse
 import concurrent.futures

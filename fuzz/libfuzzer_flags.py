@@ -3,8 +3,8 @@
 <target>.options as -key=value, a dictionary as a path inside the target's folder, and <target>.dict
 when the options name no dictionary. The folder is fuzz/ in the repository, $OUT in an OSS-Fuzz build.
 
-One reader for ci/mutants.py, ci/fuzz.sh (`python3 fuzz/libfuzzer_flags.py FOLDER TARGET`, a flag
-a line) and fuzz/oss-fuzz/check_build.py. A malformed .options file raises configparser.Error.
+One reader for ci/mutants.py, ci/fuzz.sh and ci/fuzz-speed.sh (`python3 fuzz/libfuzzer_flags.py
+FOLDER TARGET`, a flag a line) and fuzz/oss-fuzz/check_build.py. A malformed .options file raises configparser.Error.
 """
 import configparser
 import sys

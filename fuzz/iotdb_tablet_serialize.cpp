@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <utility>
 
 #include <fuzzer/FuzzedDataProvider.h>
 
@@ -22,7 +23,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const ParserProfile& parser = kParserProfiles[in.ConsumeIntegralInRange<std::size_t>(0, kParserProfiles.size() - 1)];
     tsc::inputs::FuzzedDataSource source(in);
     const tsc::inputs::iotdb_tablet::Limits limits{tsc::fuzz::max_rows(in, size), 6};
-    const tsc::inputs::iotdb_tablet::Case c = tsc::inputs::iotdb_tablet::TabletProducer::build(source, limits);
-    tsc::fuzz::require_no_failures("iotdb_tablet_serialize", check_tablet(c.tablet, c.client, profile, parser));
+    tsc::inputs::iotdb_tablet::Case c = tsc::inputs::iotdb_tablet::TabletProducer::build(source, limits);
+    tsc::fuzz::require_no_failures("iotdb_tablet_serialize", check_tablet(std::move(c.tablet), c.client, profile, parser));
     return 0;
 }

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <utility>
 
 #include <fuzzer/FuzzedDataProvider.h>
 
@@ -20,7 +21,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const Layout layout = kLayouts[in.ConsumeIntegralInRange<std::size_t>(0, kLayouts.size() - 1)];
     const auto offset = in.ConsumeIntegralInRange<std::size_t>(0, 64);
     const tsc::inputs::tsfile_tablet::Limits limits{tsc::fuzz::max_rows(in, size), 8, true};
-    const Tablet tablet = tsc::inputs::tsfile_tablet::TabletProducer::build(source, limits);
-    tsc::fuzz::require_no_failures("tsfile_tablet_roundtrip", check_roundtrip(tablet, layout, offset));
+    Tablet tablet = tsc::inputs::tsfile_tablet::TabletProducer::build(source, limits);
+    tsc::fuzz::require_no_failures("tsfile_tablet_roundtrip", check_roundtrip(std::move(tablet), layout, offset));
     return 0;
 }

@@ -2,6 +2,9 @@
 // tablets-and-bitmaps.md. One byte at a time, big-endian by explicit shifts, arithmetic through unsigned types.
 #include "reference/iotdb_tablet/reference.hpp"
 
+#include <algorithm>
+#include <utility>
+
 namespace tsc::iotdb::reference {
 namespace {
 
@@ -280,6 +283,7 @@ public:
     }
     bool at_end() const { return pos_ >= in_.size(); }
     std::size_t position() const { return pos_; }
+    std::size_t left() const { return in_.size() - pos_; }
 
 private:
     ByteView in_;
@@ -310,10 +314,16 @@ Date unpack_date(std::int32_t v) {
     return Date{static_cast<std::int32_t>(year), static_cast<std::uint8_t>(rest / 100), static_cast<std::uint8_t>(rest % 100)};
 }
 
-// §2.3 step 1: n cells of one column. The cells grow as they are read, never sized from n up front.
+// The fewest bytes one cell of each Cells alternative takes in the values buffer (§2.3; a binary
+// cell's is its length).
+constexpr std::size_t kMinCellBytes[] = {1, 4, 8, 4, 8, 4, 4};
+
+// §2.3 step 1: n cells of one column. Storage is taken once for the cells the rest of the input can
+// hold (at most n), never sized from n alone, which the input need not back.
 ErrorClass read_column(Reader& r, Column& c, std::size_t n, const ParserProfile& parser) {
+    const std::size_t index = *cells_index(c.type);
     c.cells = [&]() -> Cells {
-        switch (*cells_index(c.type)) {
+        switch (index) {
             case 0: return std::vector<std::uint8_t>{};
             case 1: return std::vector<std::int32_t>{};
             case 2: return std::vector<std::int64_t>{};
@@ -323,6 +333,9 @@ ErrorClass read_column(Reader& r, Column& c, std::size_t n, const ParserProfile&
             default: return std::vector<Bytes>{};
         }
     }();
+    const std::size_t room = std::min(n, r.left() / kMinCellBytes[index]);
+    std::visit([room](auto& cells) { cells.reserve(room); }, c.cells);
+    c.nulls.reserve(room);
     for (std::size_t row = 0; row < n; ++row) {
         std::uint64_t v = 0;
         switch (c.type) {
@@ -356,6 +369,7 @@ ErrorClass read_column(Reader& r, Column& c, std::size_t n, const ParserProfile&
                 const std::int32_t length = as_int32(v);
                 if (length < 0) return ErrorClass::negative_length;
                 Bytes b;
+                b.reserve(std::min<std::size_t>(static_cast<std::size_t>(length), r.left()));
                 for (std::int32_t i = 0; i < length; ++i) {
                     std::uint8_t byte = 0;
                     if (!r.byte(byte)) return ErrorClass::truncated_value;

@@ -1,6 +1,7 @@
 #include "conformance/harness/iotdb_tablet/checks.hpp"
 
 #include <span>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -39,7 +40,7 @@ std::vector<Failure> contract_failures(const Contract::Input& in, const Contract
 }  // namespace
 
 ContractVerdict contract(const Contract::Input& in) {
-    const SerializeOutcome sent = Serialize::reference({in.tablet, in.client, in.profile});
+    const SerializeOutcome sent = Serialize::reference(in);
     return contract_on(in, sent, Contract::read_back(reference_subject<Subject>(), in, sent), true);
 }
 
@@ -47,20 +48,23 @@ std::vector<Failure> check_contract(const Contract::Input& in) { return contract
 
 namespace {
 
-// One profile's part of check_tablet, with the parsers `parsers`.
-void check_profile(const Tablet& t, const ClientState& s, const Profile& p, std::span<const ParserProfile> parsers,
+// One profile's part of check_tablet, with the parsers `parsers`. The tablet is copied once, into what
+// the profile's client can hold: the serializers' input is part of the contract's.
+void check_profile(Tablet t, const ClientState& s, const Profile& p, std::span<const ParserProfile> parsers,
                    std::vector<Failure>& failures) {
-    const Serialize::Input input{reference::into_domain(t, p), s, p};  // what the profile's client can hold
+    Contract::Input in{{reference::into_domain(std::move(t), p), s, p}};
+    const Serialize::Input& input = in;
     const SerializeOutcome sent = Serialize::reference(input);
     append(failures, check_against<Serialize>(input, sent));
     if (!sent.ok()) return;
+    const Schema schema = schema_of(input.tablet);
     for (const ParserProfile& q : parsers) {
         // The reference parse is both the parsers' expectation and the contract's read-back.
-        const Parse::Input parse_input{sent.timestamps, sent.values, schema_of(input.tablet), q};
-        const ParseOutcome parsed = Parse::reference(parse_input);
+        const Parse::Input parse_input{sent.timestamps, sent.values, schema, q};
+        ParseOutcome parsed = Parse::reference(parse_input);
         append(failures, check_against<Parse>(parse_input, parsed));
-        const Contract::Input contract_input{input.tablet, s, p, q};
-        append(failures, contract_failures(contract_input, contract_on(contract_input, sent, Contract::read_back_of(parsed), false)));
+        in.parser = q;
+        append(failures, contract_failures(in, contract_on(in, sent, Contract::read_back_of(std::move(parsed)), false)));
     }
 }
 
@@ -72,9 +76,9 @@ std::vector<Failure> check_tablet(const Tablet& t, const ClientState& s) {
     return failures;
 }
 
-std::vector<Failure> check_tablet(const Tablet& t, const ClientState& s, const Profile& p, const ParserProfile& q) {
+std::vector<Failure> check_tablet(Tablet t, const ClientState& s, const Profile& p, const ParserProfile& q) {
     std::vector<Failure> failures;
-    check_profile(t, s, p, std::span(&q, 1), failures);
+    check_profile(std::move(t), s, p, std::span(&q, 1), failures);
     return failures;
 }
 

@@ -164,8 +164,7 @@ std::vector<DataType> types_of(const JsonAt& j) {
 
 // ---- model helpers ----------------------------------------------------------------------------------
 
-Tablet canonical(const Tablet& t) {
-    Tablet c = t;
+Tablet canonical(Tablet c) {
     for (Column& col : c.columns) {
         if (auto* bools = std::get_if<std::vector<std::uint8_t>>(&col.cells))
             for (std::uint8_t& b : *bools) b = b != 0;

@@ -54,7 +54,7 @@ std::vector<DataType> types_of(const JsonAt& j);
 std::string type_name(DataType t);  // the name, or the number of a code without one
 
 // The tablet as a parser returns it: nulls and BOOLEAN cells 0/1, null cells holding the zero value.
-Tablet canonical(const Tablet& t);
+Tablet canonical(Tablet t);
 // The schema a server is given with the tablet's buffers.
 Schema schema_of(const Tablet& t);
 
@@ -102,10 +102,9 @@ struct Parse : OperationBase<Parse, kFamily, Subject> {
 
 struct Contract : OperationBase<Contract, kFamily, Subject> {
     static constexpr std::string_view name = "contract";
-    struct Input {
-        Tablet tablet;
-        ClientState client;
-        Profile profile = kProfiles[0];
+    // What the client of `profile` serializes, and the parser that reads it back: a serializer's input
+    // is part of it, so that one tablet serves both checks.
+    struct Input : Serialize::Input {
         ParserProfile parser = kParserProfiles[0];
     };
     // What the parser read back from what the client sent.
@@ -129,7 +128,7 @@ struct Contract : OperationBase<Contract, kFamily, Subject> {
     // The ideal: the canonical tablet as the profile writes it (reference.hpp as_written), or the
     // serializer's error class.
     static Outcome expected(const Input& in, const SerializeOutcome& sent);
-    static Json input_json(const Input& in) { return Serialize::input_json({in.tablet, in.client, in.profile}); }
+    static Json input_json(const Input& in) { return Serialize::input_json(in); }
     static Input read_input(const JsonAt& j, std::string_view profile);
     static Json outcome_json(const Outcome& o);
     static Outcome read_outcome(const JsonAt& j);

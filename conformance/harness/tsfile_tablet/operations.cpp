@@ -6,6 +6,7 @@
 #include <limits>
 #include <optional>
 #include <span>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -177,6 +178,11 @@ Serialize::Outcome Serialize::run(Subject& s, const Input& in) {
     return o;
 }
 
+Serialize::Outcome Serialize::reference(const Input& in) {
+    SerializeOutcome out = tsfile::reference::serialize(in.tablet, in.layout);
+    return ideal(out.error, std::move(out.bytes));
+}
+
 std::optional<Difference> Serialize::compare(const Outcome& e, const Outcome& a) {
     if (e.error != a.error || (e.ok() && e.size != a.size))
         return Difference{"serialized_size", size_text(e), size_text(a)};
@@ -275,8 +281,8 @@ std::vector<Failure> check_roundtrip(Subject& s, const Tablet& tablet, Layout la
     return roundtrip(one, {tablet, layout, offset});
 }
 
-std::vector<Failure> check_roundtrip(const Tablet& tablet, Layout layout, std::size_t offset) {
-    return roundtrip(subjects_under_test<Subject>(), {tablet, layout, offset});
+std::vector<Failure> check_roundtrip(Tablet tablet, Layout layout, std::size_t offset) {
+    return roundtrip(subjects_under_test<Subject>(), {std::move(tablet), layout, offset});
 }
 
 }  // namespace tsc::tsfile

@@ -41,6 +41,14 @@ RC_GTEST_PROP(TsfileTablet, ReferenceRoundTripsToTheCanonicalTablet, ()) {
         RC_FAIL("differs at " + d->where + ": expected " + d->expected + ", actual " + d->actual);
 }
 
+// The checks take the reference's outcome from one serialize (Serialize::reference); the reference
+// run through the two-step API, as any subject is, gives the same outcome.
+RC_GTEST_PROP(TsfileTablet, ReferenceRunIsTheIdealOfItsSerialize, ()) {
+    const Serialize::Input in{gen_tablet(), gen_layout(), *rc::gen::inRange<std::size_t>(0, 65)};
+    if (const auto d = Serialize::compare(Serialize::reference(in), Serialize::run(reference_subject<Subject>(), in)))
+        RC_FAIL("differs at " + d->where + ": ideal " + d->expected + ", run " + d->actual);
+}
+
 // Size, bytes at a random offset (the rest of the buffer untouched), buffer_too_small, errors, and
 // the subject's reading of the reference's bytes: the Serialize outcome and check_roundtrip cover them.
 RC_GTEST_PROP(TsfileTablet, SubjectsSerializeAsTheReferenceAtAnyOffset, ()) {

@@ -2,6 +2,7 @@
 // One bit or byte at a time, explicit shifts, wrapping arithmetic through uint64.
 #include "reference/qwp_gorilla/reference.hpp"
 
+#include <algorithm>
 #include <limits>
 
 namespace tsc::qwp::reference {
@@ -49,6 +50,7 @@ bool fits_int32(std::int64_t v) {
 // §2.4: the wrapped delta-of-delta for i = 2 .. n-1.
 std::vector<std::int64_t> delta_of_deltas(const std::vector<std::int64_t>& ts) {
     std::vector<std::int64_t> dods;
+    dods.reserve(ts.size());
     for (std::size_t i = 2; i < ts.size(); ++i)
         dods.push_back(wrapping_sub(wrapping_sub(ts[i], ts[i - 1]), wrapping_sub(ts[i - 1], ts[i - 2])));
     return dods;
@@ -131,6 +133,8 @@ public:
     }
     // §2.5: a partly read byte counts as consumed; its padding bits are never looked at.
     std::size_t consumed() const { return pos_ + (bit_ != 0 ? 1 : 0); }
+    // The bytes not yet read, a partly read one included: what bounds the values still to come.
+    std::size_t left() const { return in_.size() - pos_; }
 
 private:
     void align() {
@@ -182,6 +186,9 @@ ErrorClass read_gorilla(Reader& r, std::uint64_t n, const Profile& profile, std:
         out.push_back(seed);
     }
     if (n < 3) return ErrorClass::ok;
+    // Each value after the seeds takes a bit at least: room for that many, never for n alone,
+    // which the input need not back (one allocation instead of the vector's growths).
+    out.reserve(static_cast<std::size_t>(std::min<std::uint64_t>(n, 2 + 8 * std::uint64_t{r.left()})));
     std::int64_t prev_ts = out[1];
     std::int64_t prev_delta = wrapping_sub(out[1], out[0]);  // §2.1: no implicit zero anchor
     for (std::uint64_t i = 2; i < n; ++i) {
@@ -195,6 +202,7 @@ ErrorClass read_gorilla(Reader& r, std::uint64_t n, const Profile& profile, std:
 }
 
 ErrorClass read_raw(Reader& r, std::uint64_t n, std::vector<std::int64_t>& out) {
+    out.reserve(static_cast<std::size_t>(std::min<std::uint64_t>(n, r.left() / 8)));  // as many as the input holds
     for (std::uint64_t i = 0; i < n; ++i) {
         std::int64_t v = 0;
         if (!r.int64_le(v)) return ErrorClass::truncated_raw_values;
@@ -211,6 +219,7 @@ ErrorClass read_null_section(Reader& r, const Framing& f, const Profile& profile
     if (flag == 0) return ErrorClass::ok;
     if (flag != 1 && profile.null_flag == NullFlagPolicy::only_0_or_1) return ErrorClass::invalid_null_flag;  // §4 D3
     col.has_null_bitmap = true;
+    col.null_bitmap.reserve(static_cast<std::size_t>(std::min<std::uint64_t>(f.row_count / 8 + 1, r.left())));
     // §1.5: one bit per row; the bits of the last byte past row_count are skipped, not counted.
     for (std::uint64_t row = 0; row < f.row_count; ++row) {
         unsigned b = 0;
@@ -226,6 +235,9 @@ ErrorClass read_null_section(Reader& r, const Framing& f, const Profile& profile
 
 Bytes encode(const Column& column, bool gorilla_flag) {
     Bytes out;
+    // The most this column can take (a raw body): the bytes grow one at a time, and room up front
+    // saves the vector's growths, each an allocation.
+    out.reserve(3 + column.null_bitmap.size() + 8 * column.values.size());
     write_null_section(out, column);
     const std::vector<std::int64_t>& ts = column.values;
     if (gorilla_flag) {

@@ -170,10 +170,9 @@ Serialize::Outcome Serialize::run(Subject& s, const Input& in) {
     if (!o.touched_at) o.touched_at = first_touched(buffer, wrote ? in.offset + o.size : in.offset, buffer.size());
     if (o.touched_at) o.touched_value = buffer[*o.touched_at];
     if (o.ok() && o.size > 0) {
-        Bytes tight = guarded(in.offset + o.size - 1);
-        const Bytes before = tight;
+        Bytes tight = guarded(in.offset + o.size - 1);  // its own allocation: a write past it is an ASan error
         const ErrorClass e = s.serialize_into(in.tablet, in.layout, tight, in.offset);
-        o.tight = Outcome::Tight{e, tight != before};
+        o.tight = Outcome::Tight{e, first_touched(tight, 0, tight.size()).has_value()};
     }
     return o;
 }

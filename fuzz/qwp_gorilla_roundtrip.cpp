@@ -3,6 +3,7 @@
 // reference's bytes, and decode those back to it under the profile (one per input; the tests run all).
 #include <cstddef>
 #include <cstdint>
+#include <utility>
 
 #include "conformance/inputs/fuzzed_data_source.hpp"
 #include "conformance/inputs/qwp_gorilla/producer.hpp"
@@ -12,7 +13,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     FuzzedDataProvider provider(data, size);
     const auto& profile = tsc::qwp::kProfiles[provider.ConsumeIntegralInRange<std::size_t>(0, tsc::qwp::kProfiles.size() - 1)];
     tsc::inputs::FuzzedDataSource source(provider);
-    const auto [column, gorilla_flag] = tsc::qwp::inputs::ColumnProducer::build(source);
-    tsc::fuzz::require_no_failures("qwp_gorilla_roundtrip", tsc::qwp::check_roundtrip(column, gorilla_flag, profile));
+    auto [column, gorilla_flag] = tsc::qwp::inputs::ColumnProducer::build(source);
+    tsc::fuzz::require_no_failures("qwp_gorilla_roundtrip", tsc::qwp::check_roundtrip(std::move(column), gorilla_flag, profile));
     return 0;
 }

@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # ci/fuzz-speed.sh [SECONDS]: each libFuzzer target of the fuzz build (ASan+UBSan) runs alone for
-# SECONDS (default 20) from a copy of its seed corpus with the flags OSS-Fuzz gives it (its .options
-# and dictionary, fuzz/libfuzzer_flags.py), and so does a trivial target built with the
-# same flags (fuzz/baseline/copy_input.cpp); prints each target's exec/s and its share of the
-# trivial target's, measured in the same run on the same machine.
+# SECONDS (default 20) from a copy of its seed corpus as OSS-Fuzz runs it (its .options and
+# dictionary, and the runner's sanitizer options: fuzz/libfuzzer_flags.py), and so does a trivial
+# target built with the same flags (fuzz/baseline/copy_input.cpp); prints each target's exec/s and
+# its share of the trivial target's, measured in the same run on the same machine.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-20}
+runner_environment=$(python3 fuzz/libfuzzer_flags.py --env)
+while IFS= read -r setting; do export "${setting?}"; done <<<"$runner_environment"
 ci/build.sh fuzz
 work=build/fuzz-speed
 rm -rf "$work"
@@ -40,4 +42,4 @@ for t in "${targets[@]}"; do
   rate=$(run "build/fuzz/fuzz_$t" "$(corpus "$t")" "${flags[@]}")
   printf '%-28s %10s %8.2f%%\n' "$t" "$rate" "$(awk -v r="$rate" -v f="$floor" 'BEGIN { print 100 * r / f }')"
 done
-echo "each target alone for ${seconds}s from its seed corpus; clang libFuzzer, ASan+UBSan, $(nproc) cores"
+echo "each target alone for ${seconds}s from its seed corpus; clang libFuzzer, ASan+UBSan with OSS-Fuzz's runner options, $(nproc) cores"

@@ -23,6 +23,8 @@ regress   copies CRASH to corpora/regressions/TARGET/<sha1> (libFuzzer's naming)
           replay_TARGET replays in every build and build.sh adds to the OSS-Fuzz seed corpus; prints
           its base64, the replay command and whether it passes against the built-in subjects now.
 
+Every command runs with the sanitizer options of OSS-Fuzz's runner (ASAN_OPTIONS and UBSAN_OPTIONS,
+`python3 fuzz/libfuzzer_flags.py --env`), as the targets fuzz there.
 Environment: TSC_FUZZ_PRESET=fuzz-mutants fuzzes the build with every catalogued mutant, whose
 subjects TSCONFORM_SUBJECTS selects (e.g. mutant:qwp_gorilla:qwp_bucket_bounds_63_64).
 Targets: the fuzz/*.cpp files with LLVMFuzzerTestOneInput (not replay_main).
@@ -31,6 +33,8 @@ EOF
 
 preset=${TSC_FUZZ_PRESET:-fuzz}
 campaigns=build/campaigns
+runner_environment=$(python3 fuzz/libfuzzer_flags.py --env)
+while IFS= read -r setting; do export "${setting?}"; done <<<"$runner_environment"
 
 check_target() {
   if [[ $1 == replay_main || ! -f fuzz/$1.cpp ]]; then

@@ -42,7 +42,7 @@ import time
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "fuzz"))
-from libfuzzer_flags import libfuzzer_flags  # noqa: E402
+from libfuzzer_flags import RUNNER_ENVIRONMENT, libfuzzer_flags  # noqa: E402
 # The foreign platforms: the build of each and how its binaries run.
 EMULATORS = {"s390x": ["qemu-s390x", "-L", "/usr/s390x-linux-gnu"],
              "armhf": ["qemu-arm", "-L", "/usr/arm-linux-gnueabihf"]}
@@ -113,7 +113,7 @@ def fuzz_argv(target, seconds, workdir, seeded):
 
 
 def run_fuzz(target, env, seconds, workdir):
-    return subprocess.run(fuzz_argv(target, seconds, workdir, seeded=True), env=env,
+    return subprocess.run(fuzz_argv(target, seconds, workdir, seeded=True), env=dict(env, **RUNNER_ENVIRONMENT),
                           stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
 
 
@@ -165,7 +165,7 @@ ARTIFACTS = ("crash-*", "oom-*", "leak-*", "timeout-*")
 
 def crash_is_the_mutants(target, workdir):
     """True when libFuzzer left an input in `workdir` that passes against the built-in subjects."""
-    env = {k: v for k, v in os.environ.items() if k != "TSCONFORM_SUBJECTS"}
+    env = {k: v for k, v in dict(os.environ, **RUNNER_ENVIRONMENT).items() if k != "TSCONFORM_SUBJECTS"}
     binary = str(ROOT / "build/fuzz-mutants" / f"fuzz_{target}")
     return any(subprocess.run([binary, str(crash)], env=env, stdout=subprocess.DEVNULL,
                               stderr=subprocess.DEVNULL).returncode == 0
@@ -182,7 +182,7 @@ def fuzz_hunt(mutant, args):
         return dict(result, status="skipped", check=f"host has no {mutant['cpu']}", seconds=0.0)
     if not registered(ROOT / "build/fuzz-mutants", name, None):
         return dict(result, status="NOT BUILT", seconds=0.0)
-    env = dict(os.environ, TSCONFORM_SUBJECTS=name)
+    env = dict(os.environ, **RUNNER_ENVIRONMENT, TSCONFORM_SUBJECTS=name)
     base = ROOT / "build/mutant-fuzz-only" / mutant["name"]
     start = time.monotonic()
     running = {}

@@ -30,7 +30,7 @@ import zipfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from libfuzzer_flags import libfuzzer_flags  # noqa: E402
+from libfuzzer_flags import RUNNER_ENVIRONMENT, libfuzzer_flags  # noqa: E402
 
 try:
     import yaml
@@ -262,10 +262,12 @@ def run_target(checker, out, target, corpus_root, runs):
             z.extractall(corpus)
     command = [f"./{target}", f"-runs={runs}", "-seed=1337", "-rss_limit_mb=2560", "-timeout=25"]
     command += libfuzzer_flags(out, target) + [f"-artifact_prefix={corpus_root}/{target}-", str(corpus)]
-    reproduce = f"cd {shlex.quote(str(out))} && {shlex.join(command)}"
+    environment = " ".join(f"{name}={shlex.quote(value)}" for name, value in RUNNER_ENVIRONMENT.items())
+    reproduce = f"cd {shlex.quote(str(out))} && {environment} {shlex.join(command)}"
     start = time.monotonic()
     try:
-        result = subprocess.run(command, cwd=out, capture_output=True, text=True, errors="replace", timeout=900)
+        result = subprocess.run(command, cwd=out, env={**os.environ, **RUNNER_ENVIRONMENT}, capture_output=True,
+                                text=True, errors="replace", timeout=900)
     except subprocess.TimeoutExpired:
         checker.fail(f"{target} did not finish {runs} runs in 900 s", out / target, reproduce)
         return

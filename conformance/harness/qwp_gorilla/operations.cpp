@@ -119,6 +119,7 @@ Column make_column(const std::vector<std::optional<std::int64_t>>& rows, bool fo
     Column c;
     c.row_count = rows.size();
     c.null_bitmap.assign((rows.size() + 7) / 8, 0);
+    c.values.reserve(rows.size());
     for (std::size_t i = 0; i < rows.size(); ++i) {
         if (rows[i]) {
             c.values.push_back(*rows[i]);

@@ -56,6 +56,7 @@ std::int64_t wide_dod(Source& s) {
 // Runs of zero delta-of-deltas (the counted zero run and its loads) between other codes.
 std::vector<std::int64_t> zero_runs(Source& s, std::size_t codes) {
     std::vector<std::int64_t> dods;
+    dods.reserve(codes);
     while (dods.size() < codes && !s.dry()) {
         dods.insert(dods.end(), std::min(run_around(s, th::kCountedZeroRunMin, kLongZeroRun), codes - dods.size()), 0);
         if (dods.size() < codes) dods.push_back(s.pick(kBoundaryDods));
@@ -66,6 +67,7 @@ std::vector<std::int64_t> zero_runs(Source& s, std::size_t codes) {
 // Runs of 36-bit codes, longer and shorter than the step that takes several windows at once.
 std::vector<std::int64_t> wide_runs(Source& s, std::size_t codes) {
     std::vector<std::int64_t> dods;
+    dods.reserve(codes);
     while (dods.size() < codes && !s.dry()) {
         for (std::size_t n = run_around(s, th::kWideCodeWindowsPerStep, 40); n > 0 && dods.size() < codes; --n)
             dods.push_back(wide_dod(s));
@@ -76,6 +78,7 @@ std::vector<std::int64_t> wide_runs(Source& s, std::size_t codes) {
 
 std::vector<std::int64_t> boundary_dods(Source& s, std::size_t codes) {
     std::vector<std::int64_t> dods;
+    dods.reserve(codes);
     for (std::size_t i = 0; i < codes && !s.dry(); ++i) dods.push_back(s.pick(kBoundaryDods));
     return dods;
 }
@@ -86,6 +89,7 @@ std::vector<std::int64_t> series(Source& s) {
     const std::size_t n = codes == 0 ? s.size_in(0, 2) : codes + 2;
     const std::int64_t t0 = start(s);
     std::vector<std::int64_t> ts;
+    ts.reserve(n);  // each growth of a vector is an allocation, which costs most under a sanitizer
     switch (s.choose(7)) {
         case 0: {  // constant interval
             const std::int64_t step = s.range(-1'000'000, 1'000'000);
@@ -124,6 +128,7 @@ std::vector<std::int64_t> series(Source& s) {
 std::vector<std::optional<std::int64_t>> rows_of(Source& s, const std::vector<std::int64_t>& ts) {
     const int null_percent = s.pick({0, 0, 10, 50, 90, 100});
     std::vector<std::optional<std::int64_t>> rows;
+    rows.reserve(ts.size() * static_cast<std::size_t>(100 + 2 * null_percent) / 100 + 16);  // the rows expected
     for (std::int64_t t : ts) {
         if (s.percent(null_percent)) rows.insert(rows.end(), s.size_in(1, 3), std::nullopt);
         rows.push_back(t);
@@ -185,6 +190,7 @@ std::int64_t wrap_add(std::int64_t a, std::int64_t b) {
 
 std::vector<std::int64_t> series_from_dods(std::int64_t t0, std::int64_t t1, const std::vector<std::int64_t>& dods) {
     std::vector<std::int64_t> ts{t0, t1};
+    ts.reserve(2 + dods.size());
     std::int64_t delta = static_cast<std::int64_t>(static_cast<std::uint64_t>(t1) - static_cast<std::uint64_t>(t0));
     for (std::int64_t dod : dods) {
         delta = wrap_add(delta, dod);

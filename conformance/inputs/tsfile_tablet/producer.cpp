@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <limits>
 #include <optional>
+#include <utility>
 
 #include "conformance/inputs/seeded_source.hpp"
 #include "conformance/inputs/tablet_cells.hpp"
@@ -63,8 +64,8 @@ ColumnSpec column_spec(Source& source, bool allow_errors) {
 // What names and targets look like, and now and then anything; null one time in eight.
 String string(Source& source, std::size_t max_bytes) {
     if (!source.percent(88)) return std::nullopt;
-    const Bytes b = tablet::binary_cells(source, 1, max_bytes).front();
-    return std::string(b.begin(), b.end());
+    const std::vector<Bytes> one = tablet::binary_cells(source, 1, max_bytes);
+    return std::string(one.front().begin(), one.front().end());
 }
 
 // What a MeasurementSchema can hold since apache/tsfile #295 (the serialize domain): a TSEncoding
@@ -119,13 +120,13 @@ Column column(Source& source, const ColumnSpec& c, DataType type, std::size_t le
         case DataType::BLOB:
         case DataType::STRING:
         case DataType::OBJECT: {
-            const std::vector<Bytes> drawn = tablet::binary_cells(source, length, max_cell_bytes);
+            std::vector<Bytes> drawn = tablet::binary_cells(source, length, max_cell_bytes);
             tsfile::BinaryCells cells(length);
             for (std::size_t i = 0; i < length; ++i) {
                 if (is_null(i)) {
                     if (!c.null_cells_absent) cells[i].emplace();  // Binary.EMPTY_VALUE placeholder
                 } else if (source.percent(94)) {
-                    cells[i] = drawn[i];
+                    cells[i] = std::move(drawn[i]);
                 }
             }
             return cells;

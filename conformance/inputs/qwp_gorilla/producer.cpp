@@ -88,9 +88,18 @@ std::vector<std::int64_t> series(Source& s) {
     const std::size_t codes = code_count(s);
     const std::size_t n = codes == 0 ? s.size_in(0, 2) : codes + 2;
     const std::int64_t t0 = start(s);
+    const std::size_t shape = s.choose(7);
+    if (shape >= 4) {  // delta-of-deltas drawn for the decoder's paths
+        if (n < 2) return std::vector<std::int64_t>(n, t0);
+        const std::size_t kind = s.choose(3);
+        const std::vector<std::int64_t> dods = kind == 0 ? boundary_dods(s, codes)
+                                               : kind == 1 ? zero_runs(s, codes)
+                                                           : wide_runs(s, codes);
+        return series_from_dods(t0, wrap_add(t0, s.range(-5000, 5000)), dods);
+    }
     std::vector<std::int64_t> ts;
     ts.reserve(n);  // each growth of a vector is an allocation, which costs most under a sanitizer
-    switch (s.choose(7)) {
+    switch (shape) {
         case 0: {  // constant interval
             const std::int64_t step = s.range(-1'000'000, 1'000'000);
             for (std::size_t i = 0; i < n && !s.dry(); ++i) ts.push_back(wrap_add(t0, static_cast<std::int64_t>(i) * step));
@@ -107,18 +116,10 @@ std::vector<std::int64_t> series(Source& s) {
             for (std::int64_t t = t0; ts.size() < n && !s.dry(); t = wrap_add(t, s.range(-spread, spread))) ts.push_back(t);
             return ts;
         }
-        case 3: {  // int64 extremes, wrap-around, anything
+        default: {  // int64 extremes, wrap-around, anything
             for (std::size_t i = 0; i < n && !s.dry(); ++i)
                 ts.push_back(s.flip() ? s.pick(kExtremes) : static_cast<std::int64_t>(s.bits()));
             return ts;
-        }
-        default: {
-            if (n < 2) return std::vector<std::int64_t>(n, t0);
-            const std::size_t kind = s.choose(3);
-            const std::vector<std::int64_t> dods = kind == 0 ? boundary_dods(s, codes)
-                                                   : kind == 1 ? zero_runs(s, codes)
-                                                               : wide_runs(s, codes);
-            return series_from_dods(t0, wrap_add(t0, s.range(-5000, 5000)), dods);
         }
     }
 }

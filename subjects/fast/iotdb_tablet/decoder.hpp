@@ -14,13 +14,14 @@
 //     storage, so nothing is ever sized from a declared count or length the input cannot hold;
 //   - fixed-width columns are loaded as whole arrays by byte-reversing copies (columns.hpp), bitmaps
 //     expanded eight rows at a time through a 256-entry table; storage is kept between calls and never
-//     shrunk.
+//     shrunk, unless the caller takes the tablet.
 #pragma once
 
 #include <array>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <utility>
 #include <vector>
 
 #include "reference/iotdb_tablet/model.hpp"
@@ -54,10 +55,11 @@ std::vector<T>& cells_as(iotdb::Cells& cells) {
 template <bool kPortable>
 class IotdbTabletParser {
 public:
-    // Parses both buffers; the tablet stays valid until the next call.
+    // Parses both buffers into the tablet that take_tablet() hands over.
     iotdb::ErrorClass parse(ByteView timestamps, ByteView values, const iotdb::Schema& schema,
                             const iotdb::ParserProfile& parser);
-    const iotdb::Tablet& tablet() const { return tablet_; }
+    // The parsed tablet itself, without a copy; the next call starts from empty storage.
+    iotdb::Tablet take_tablet() { return std::move(tablet_); }
     std::size_t consumed() const { return consumed_; }
 
 private:

@@ -287,11 +287,11 @@ Contract::Outcome Contract::run(Subject& s, const Input& in) {
 
 Contract::Input Contract::read_input(const JsonAt& j, std::string_view profile) {
     const Serialize::Input s = Serialize::read_input(j, "");
-    if (profile.empty()) return {s.tablet, s.client};
+    if (profile.empty()) return {{s.tablet, s.client}};
     const std::size_t colon = profile.find(':');
     if (colon == std::string_view::npos)
         throw InputError("a contract profile is <client profile>:<parser profile>, got `" + std::string(profile) + "`");
-    return {s.tablet, s.client, record_named(kProfiles, profile.substr(0, colon), "client profile"),
+    return {{s.tablet, s.client, record_named(kProfiles, profile.substr(0, colon), "client profile")},
             record_named(kParserProfiles, profile.substr(colon + 1), "parser profile")};
 }
 

@@ -19,7 +19,7 @@ Serialize::Input OperationInputs<Serialize>::generated(Source& s, std::string_vi
 
 Contract::Input OperationInputs<Contract>::generated(Source& s, std::string_view profile) {
     const iotdb_tablet::Case c = iotdb_tablet::TabletProducer::build(s);
-    Contract::Input in = with_profile<Contract>({c.tablet, c.client}, profile);
+    Contract::Input in = with_profile<Contract>({{c.tablet, c.client}}, profile);
     in.tablet = iotdb::reference::into_domain(std::move(in.tablet), in.profile);
     return in;
 }

@@ -75,7 +75,7 @@ std::optional<Tablet> smallest_divergence(DataType type, bool null_first, const 
     for (std::size_t n = 0; n <= 32; ++n)
         for (std::size_t columns = 1; columns <= 4; ++columns) {
             const Tablet t = candidate(n, columns, type, null_first);
-            if (contract({t, {}, p, q}).divergence) return t;
+            if (contract({{t, {}, p}, q}).divergence) return t;
         }
     return std::nullopt;
 }
@@ -86,7 +86,7 @@ TEST(IotdbTabletFindings, NodeBitmapShortfallIsFoundAtItsSmallestExample) {
     const Profile node = record_named(kProfiles, "node", "profile");
     for (const ParserProfile& q : kParserProfiles) {
         for (std::size_t n = 0; n <= 40; ++n)
-            EXPECT_EQ(contract({candidate(n, 2, DataType::BOOLEAN, true), {}, node, q}).divergence.has_value(),
+            EXPECT_EQ(contract({{candidate(n, 2, DataType::BOOLEAN, true), {}, node}, q}).divergence.has_value(),
                       n > 0 && n % 8 == 0)
                 << "n=" << n << ", parser " << q.name;
         const auto smallest = smallest_divergence(DataType::BOOLEAN, true, node, q);
@@ -113,7 +113,7 @@ TEST(IotdbTabletFindings, ObjectRejectionIsFoundAtItsSmallestExample) {
         const auto smallest = smallest_divergence(DataType::OBJECT, false, p, decoder);
         ASSERT_TRUE(smallest) << "no divergence found for profile " << p.name;
         EXPECT_EQ(*smallest, f->example.tablet) << "profile " << p.name << ", smallest: " << tablet_json(*smallest).dump();
-        EXPECT_FALSE(contract({*smallest, {}, p, legacy}).divergence) << p.name;
+        EXPECT_FALSE(contract({{*smallest, {}, p}, legacy}).divergence) << p.name;
     }
 }
 

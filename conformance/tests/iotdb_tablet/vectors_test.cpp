@@ -22,7 +22,7 @@ TEST(IotdbTabletVectors, SerializedVectorsKeepTheContract) {
         for (const std::string& profile : v.profiles) {
             const Serialize::Input in = Serialize::input_of(v.input, profile);
             for (const ParserProfile& q : kParserProfiles) {
-                std::vector<Failure> failures = check_contract({in.tablet, in.client, in.profile, q});
+                std::vector<Failure> failures = check_contract({{in.tablet, in.client, in.profile}, q});
                 append(failures, check<Parse>({expected.timestamps, expected.values, schema_of(in.tablet), q}));
                 EXPECT_TRUE(failures.empty()) << vector_check_name(Family::family, v) << "\n" << describe_all(failures);
             }

@@ -18,11 +18,14 @@ namespace tsc::fuzz {
 // The most rows a tablet built from this input may have, in three tiers the input picks: most inputs
 // stop at 16 rows (every bitmap tail, whole swap blocks of 4- and 8-byte values), one in nine goes up to
 // 80 (whole 64-row bitmap words with every tail after them, past four swap blocks), one in 64 up to
-// 2,000; never more rows than input bytes. A check's cost grows with its cells, so the rare large
-// tablets would otherwise set the fuzzer's speed (a 2,000-row tablet costs as much as a thousand small ones).
+// 2,000; and every row costs four input bytes. A check's cost grows with its cells, and past 64 rows
+// they come from a seeded generator, so without that price a 250-byte input could be a 250-row tablet
+// of 90 KB that costs as much as a hundred small ones, and the fuzzer would keep such inputs for their
+// hit counts: the price keeps a check's cost in step with its input's length (libFuzzer's -len_control
+// grows inputs as coverage stalls), and a 2,000-row tablet is 8,000 bytes, within -max_len.
 inline std::size_t max_rows(FuzzedDataProvider& in, std::size_t input_size) {
     const unsigned tier = in.ConsumeIntegralInRange<unsigned>(0, 63);
-    return std::min<std::size_t>(tier == 0 ? 2000 : tier < 8 ? 80 : 16, input_size);
+    return std::min<std::size_t>(tier == 0 ? 2000 : tier < 8 ? 80 : 16, input_size / 4);
 }
 
 inline void require_no_failures(std::string_view target, const std::vector<Failure>& failures) {

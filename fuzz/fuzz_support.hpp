@@ -8,10 +8,12 @@
 #include <cstdlib>
 
 #include <fuzzer/FuzzedDataProvider.h>
+#include <span>
 #include <string_view>
 #include <vector>
 
 #include "conformance/harness/failure.hpp"
+#include "conformance/harness/registry.hpp"
 
 namespace tsc::fuzz {
 
@@ -26,6 +28,17 @@ namespace tsc::fuzz {
 inline std::size_t max_rows(FuzzedDataProvider& in, std::size_t input_size) {
     const unsigned tier = in.ConsumeIntegralInRange<unsigned>(0, 63);
     return std::min<std::size_t>(tier == 0 ? 2000 : tier < 8 ? 80 : 16, input_size / 4);
+}
+
+// One of the subjects under test, picked by the input (none when the family has none selected). An
+// input checks one subject against the reference, which halves its cost with the two fast subjects,
+// and the fuzzer still reaches each: its coverage tells their paths apart (the portable subject's
+// byte-at-a-time loops, the native one's word loads and swaps).
+template <class Subject>
+std::span<Subject* const> one_subject(FuzzedDataProvider& in) {
+    const std::vector<Subject*>& all = subjects_under_test<Subject>();
+    if (all.empty()) return {};
+    return std::span(all).subspan(in.ConsumeIntegralInRange<std::size_t>(0, all.size() - 1), 1);
 }
 
 inline void require_no_failures(std::string_view target, const std::vector<Failure>& failures) {

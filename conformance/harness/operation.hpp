@@ -28,6 +28,7 @@
 #include <memory>
 #include <cstddef>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -121,13 +122,25 @@ std::vector<Failure> check(typename Op::Subject& subject, const typename Op::Inp
     return check_against<Op>(subject, input, Op::reference(input));
 }
 
+// `subjects` against an outcome already known to be right.
+template <Operation Op>
+std::vector<Failure> check_against(std::span<typename Op::Subject* const> subjects, const typename Op::Input& input,
+                                   const typename Op::Outcome& expected) {
+    std::vector<Failure> failures;
+    for (auto* subject : subjects) append(failures, check_against<Op>(*subject, input, expected));
+    return failures;
+}
+
 // Every selected subject against an outcome already known to be right.
 template <Operation Op>
 std::vector<Failure> check_against(const typename Op::Input& input, const typename Op::Outcome& expected) {
-    std::vector<Failure> failures;
-    for (auto* subject : subjects_under_test<typename Op::Subject>())
-        append(failures, check_against<Op>(*subject, input, expected));
-    return failures;
+    return check_against<Op>(std::span(subjects_under_test<typename Op::Subject>()), input, expected);
+}
+
+// `subjects` against the reference, which runs once.
+template <Operation Op>
+std::vector<Failure> check(std::span<typename Op::Subject* const> subjects, const typename Op::Input& input) {
+    return check_against<Op>(subjects, input, Op::reference(input));
 }
 
 // Every selected subject against the reference, which runs once.

@@ -48,21 +48,21 @@ std::vector<Failure> check_contract(const Contract::Input& in) { return contract
 
 namespace {
 
-// One profile's part of check_tablet, with the parsers `parsers`. The tablet is copied once, into what
-// the profile's client can hold: the serializers' input is part of the contract's.
+// One profile's part of check_tablet, with the parsers `parsers` and the subjects `subjects`. The tablet
+// is copied once, into what the profile's client can hold: the serializers' input is part of the contract's.
 void check_profile(Tablet t, const ClientState& s, const Profile& p, std::span<const ParserProfile> parsers,
-                   std::vector<Failure>& failures) {
+                   std::span<Subject* const> subjects, std::vector<Failure>& failures) {
     Contract::Input in{{reference::into_domain(std::move(t), p), s, p}};
     const Serialize::Input& input = in;
     const SerializeOutcome sent = Serialize::reference(input);
-    append(failures, check_against<Serialize>(input, sent));
+    append(failures, check_against<Serialize>(subjects, input, sent));
     if (!sent.ok()) return;
     const Schema schema = schema_of(input.tablet);
     for (const ParserProfile& q : parsers) {
         // The reference parse is both the parsers' expectation and the contract's read-back.
         const Parse::Input parse_input{sent.timestamps, sent.values, schema, q};
         ParseOutcome parsed = Parse::reference(parse_input);
-        append(failures, check_against<Parse>(parse_input, parsed));
+        append(failures, check_against<Parse>(subjects, parse_input, parsed));
         in.parser = q;
         append(failures, contract_failures(in, contract_on(in, sent, Contract::read_back_of(std::move(parsed)), false)));
     }
@@ -72,13 +72,14 @@ void check_profile(Tablet t, const ClientState& s, const Profile& p, std::span<c
 
 std::vector<Failure> check_tablet(const Tablet& t, const ClientState& s) {
     std::vector<Failure> failures;
-    for (const Profile& p : kProfiles) check_profile(t, s, p, kParserProfiles, failures);
+    for (const Profile& p : kProfiles) check_profile(t, s, p, kParserProfiles, subjects_under_test<Subject>(), failures);
     return failures;
 }
 
-std::vector<Failure> check_tablet(Tablet t, const ClientState& s, const Profile& p, const ParserProfile& q) {
+std::vector<Failure> check_tablet(Tablet t, const ClientState& s, const Profile& p, const ParserProfile& q,
+                                  std::span<Subject* const> subjects) {
     std::vector<Failure> failures;
-    check_profile(std::move(t), s, p, std::span(&q, 1), failures);
+    check_profile(std::move(t), s, p, std::span(&q, 1), subjects, failures);
     return failures;
 }
 

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <optional>
+#include <span>
 #include <string_view>
 #include <vector>
 
@@ -28,8 +29,9 @@ std::vector<Failure> check_contract(const Contract::Input& in);
 // profile's bytes through every parser of every subject (check<Parse>), and the contract for every
 // profile and parser.
 std::vector<Failure> check_tablet(const Tablet& t, const ClientState& s);
-// The slice of check_tablet for one profile and one parser (a fuzz input picks them, and hands its
-// tablet over: the check maps it into the profile's domain in place).
-std::vector<Failure> check_tablet(Tablet t, const ClientState& s, const Profile& p, const ParserProfile& q);
+// The slice of check_tablet for one profile, one parser and the subjects `subjects` (a fuzz input picks
+// them, and hands its tablet over: the check maps it into the profile's domain in place).
+std::vector<Failure> check_tablet(Tablet t, const ClientState& s, const Profile& p, const ParserProfile& q,
+                                  std::span<Subject* const> subjects);
 
 }  // namespace tsc::iotdb

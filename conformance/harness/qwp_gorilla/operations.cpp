@@ -90,17 +90,18 @@ void add_subject(std::unique_ptr<Subject> subject) { registry<Subject>().add(std
 
 namespace {
 
-// The round trip with the decoder profiles `profiles`: every subject encodes the column, and decodes
+// The round trip with the decoder profiles `profiles`: each of `subjects` encodes the column, and decodes
 // the reference's bytes (which the reference decodes once per profile). The column and the bytes are
 // moved, not copied, from one check to the next.
-std::vector<Failure> roundtrip(Column column, bool gorilla_flag, std::span<const Profile> profiles) {
+std::vector<Failure> roundtrip(Column column, bool gorilla_flag, std::span<const Profile> profiles,
+                               std::span<Subject* const> subjects) {
     const Encode::Input input{std::move(column), gorilla_flag};
     Encode::Outcome expected = Encode::reference(input);
-    std::vector<Failure> failures = check_against<Encode>(input, expected);
+    std::vector<Failure> failures = check_against<Encode>(subjects, input, expected);
     Decode::Input decode{std::move(expected.bytes), {input.column.row_count, gorilla_flag}};
     for (const Profile& p : profiles) {
         decode.profile = p;
-        append(failures, as_operation(check<Decode>(decode), "roundtrip"));
+        append(failures, as_operation(check<Decode>(subjects, decode), "roundtrip"));
     }
     return failures;
 }
@@ -108,11 +109,12 @@ std::vector<Failure> roundtrip(Column column, bool gorilla_flag, std::span<const
 }  // namespace
 
 std::vector<Failure> check_roundtrip(Column column, bool gorilla_flag) {
-    return roundtrip(std::move(column), gorilla_flag, kProfiles);
+    return roundtrip(std::move(column), gorilla_flag, kProfiles, subjects_under_test<Subject>());
 }
 
-std::vector<Failure> check_roundtrip(Column column, bool gorilla_flag, const Profile& profile) {
-    return roundtrip(std::move(column), gorilla_flag, std::span(&profile, 1));
+std::vector<Failure> check_roundtrip(Column column, bool gorilla_flag, const Profile& profile,
+                                     std::span<Subject* const> subjects) {
+    return roundtrip(std::move(column), gorilla_flag, std::span(&profile, 1), subjects);
 }
 
 Column make_column(const std::vector<std::optional<std::int64_t>>& rows, bool force_bitmap) {

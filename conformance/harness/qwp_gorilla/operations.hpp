@@ -91,8 +91,9 @@ struct Family : Operations<Subject, Decode, Encode>, SubjectKinds<Subject, Refer
 // Every subject encodes the column to the reference's bytes and decodes those bytes as the
 // reference does under every profile (a round trip).
 std::vector<Failure> check_roundtrip(Column column, bool gorilla_flag);
-// The same with one decoder profile (a fuzz input picks it).
-std::vector<Failure> check_roundtrip(Column column, bool gorilla_flag, const Profile& profile);
+// The same with one decoder profile and the subjects `subjects` (a fuzz input picks them).
+std::vector<Failure> check_roundtrip(Column column, bool gorilla_flag, const Profile& profile,
+                                     std::span<Subject* const> subjects);
 
 // Builds a canonical column from row values, nullopt meaning NULL.
 Column make_column(const std::vector<std::optional<std::int64_t>>& rows, bool force_bitmap = false);

@@ -275,9 +275,8 @@ std::vector<Failure> roundtrip(std::span<Subject* const> subjects, const Seriali
 
 }  // namespace
 
-std::vector<Failure> check_roundtrip(Subject& s, const Tablet& tablet, Layout layout, std::size_t offset) {
-    Subject* const one[] = {&s};
-    return roundtrip(one, {tablet, layout, offset});
+std::vector<Failure> check_roundtrip(std::span<Subject* const> subjects, Tablet tablet, Layout layout, std::size_t offset) {
+    return roundtrip(subjects, {std::move(tablet), layout, offset});
 }
 
 std::vector<Failure> check_roundtrip(Tablet tablet, Layout layout, std::size_t offset) {

@@ -153,7 +153,8 @@ struct Family : Operations<Subject, Serialize, Deserialize>, SubjectKinds<Subjec
 // Every subject serializes `tablet` as the reference does (size, bytes, untouched bytes around them,
 // buffer_too_small) and deserializes the reference's bytes as the reference does.
 std::vector<Failure> check_roundtrip(Tablet tablet, Layout layout, std::size_t offset = kDefaultOffset);
-std::vector<Failure> check_roundtrip(Subject& subject, const Tablet& tablet, Layout layout,
+// The same for `subjects` only (a fuzz input picks one).
+std::vector<Failure> check_roundtrip(std::span<Subject* const> subjects, Tablet tablet, Layout layout,
                                      std::size_t offset = kDefaultOffset);
 
 }  // namespace tsc::tsfile

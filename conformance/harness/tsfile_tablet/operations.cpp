@@ -260,13 +260,14 @@ void add_subject(std::unique_ptr<Subject> subject) { registry<Subject>().add(std
 
 namespace {
 
-// `subjects` on a tablet, then on the reference's bytes; the reference runs once for each.
+// `subjects` on a tablet, then on the reference's bytes, which move from one check to the next; the
+// reference runs once for each.
 std::vector<Failure> roundtrip(std::span<Subject* const> subjects, const Serialize::Input& input) {
-    const Serialize::Outcome expected = Serialize::reference(input);
+    Serialize::Outcome expected = Serialize::reference(input);
     std::vector<Failure> failures;
     for (Subject* s : subjects) append(failures, check_against<Serialize>(*s, input, expected));
     if (!expected.ok()) return failures;
-    const Deserialize::Input read{expected.bytes, input.layout};
+    const Deserialize::Input read{std::move(expected.bytes), input.layout};
     const Deserialize::Outcome read_expected = Deserialize::reference(read);
     for (Subject* s : subjects)
         append(failures, as_operation(check_against<Deserialize>(*s, read, read_expected), "roundtrip"));

@@ -69,6 +69,7 @@ ClientState client(Source& source, std::size_t columns) {
     s.bitmaps_allocated = source.flip();
     if (source.flip()) return s;
     static constexpr std::uint8_t kPadding[] = {0, 0, 0xff, 0x80, 0x01, 0x5a};
+    s.columns.reserve(columns);
     for (std::size_t j = 0; j < columns; ++j) {
         const std::uint8_t padding = source.percent(80) ? source.pick(kPadding) : static_cast<std::uint8_t>(source.range(0, 255));
         s.columns.push_back({padding, source.percent(25)});
@@ -162,6 +163,7 @@ Case TabletProducer::build(Source& source, const Limits& limits) {
     SeededSource seeded(n > tablet::kCellByCellRows ? source.bits() : 0);
     Source& cell_source = n > tablet::kCellByCellRows ? static_cast<Source&>(seeded) : source;
     c.tablet.timestamps = timestamps(cell_source, n);
+    c.tablet.columns.reserve(columns);
     for (std::size_t j = 0; j < columns; ++j) {
         Column& col = c.tablet.columns.emplace_back();
         col.type = source.pick(std::span<const DataType>(kTabletDataTypes));

@@ -82,8 +82,9 @@ Schema schema(Source& source, DataType type, std::size_t max_bytes) {
     s.type = static_cast<std::uint8_t>(type);
     s.encoding = source.percent(2) ? kFreq : source.pick(kReadableEncodings);
     s.compressor = source.pick(kCompressors);
-    for (std::size_t i = 0, n = source.flip() ? 0 : source.size_in(1, 3); i < n; ++i)
-        s.props.push_back({string(source, max_bytes), string(source, max_bytes)});
+    const std::size_t props = source.flip() ? 0 : source.size_in(1, 3);
+    s.props.reserve(props);
+    for (std::size_t i = 0; i < props; ++i) s.props.push_back({string(source, max_bytes), string(source, max_bytes)});
     s.category = static_cast<tsfile::ColumnCategory>(source.range(0, 2));
     return s;
 }
@@ -269,6 +270,7 @@ Tablet TabletProducer::build(Source& source, const Limits& limits) {
     const auto length = static_cast<std::size_t>(short_arrays ? rows : max_rows);
     const std::size_t columns = source.size_in(0, limits.max_columns);
     std::vector<ColumnSpec> specs;
+    specs.reserve(columns);
     for (std::size_t j = 0; j < columns; ++j) specs.push_back(column_spec(source, limits.allow_errors));
     t.target = string(source, limits.max_cell_bytes);
     t.row_size = rows;
@@ -282,6 +284,9 @@ Tablet TabletProducer::build(Source& source, const Limits& limits) {
     SeededSource seeded(length > tablet::kCellByCellRows ? source.bits() : 0);
     Source& cells = length > tablet::kCellByCellRows ? static_cast<Source&>(seeded) : source;
     if (source.percent(80)) t.timestamps = timestamps(cells, length);
+    if (t.schemas) t.schemas->reserve(specs.size());
+    if (t.bitmaps) t.bitmaps->reserve(specs.size());
+    if (t.values) t.values->reserve(specs.size());
     for (const ColumnSpec& c : specs) {
         const DataType type = c.type.value_or(DataType::INT32);
         if (t.schemas) t.schemas->push_back(c.type ? std::optional<Schema>(schema(source, type, limits.max_cell_bytes)) : std::nullopt);

@@ -1,8 +1,8 @@
 // A client profile, a parser profile, and a tablet and client state built from the input by the family's
-// producer (conformance/inputs/iotdb_tablet/producer.hpp) through FuzzedDataProvider: every subject must
-// serialize the tablet to the reference's bytes under the profile, every subject must parse those bytes as
-// the reference does under the parser profile, and the server must read them back to the tablet (or a
-// registered finding explains why not). One profile pair and one subject per input: the fuzzer reaches
+// producer (conformance/inputs/iotdb_tablet/producer.hpp) through FuzzedDataProvider: the subject must
+// serialize the tablet to the reference's bytes under the profile and parse those bytes as the reference
+// does under the parser profile, and the server must read them back to the tablet (or a registered
+// finding explains why not). One profile pair and one subject per input: the fuzzer reaches
 // them all, each input costs one slice of check_tablet (the tests run it whole).
 #include <algorithm>
 #include <cstddef>

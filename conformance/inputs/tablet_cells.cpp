@@ -30,30 +30,10 @@ const std::vector<Bytes>& cell_pool() {
     return pool;
 }
 
-Bytes pool_cell(Source& source) { return cell_pool()[source.choose(cell_pool().size())]; }
+ByteView pool_cell(Source& source) { return cell_pool()[source.choose(cell_pool().size())]; }
 
 std::size_t long_cell_size(Source& source, std::size_t max_bytes) {
     return source.percent(25) ? max_bytes : source.size_in(kShortCellBytes + 1, max_bytes);
-}
-
-// Each cell repeats the one before it with probability `repeat` percent, else comes from `next`.
-template <class Next>
-std::vector<Bytes> with_repeats(Source& source, std::size_t n, int repeat, Next next) {
-    std::vector<Bytes> cells;
-    cells.reserve(n);
-    for (std::size_t i = 0; i < n; ++i) cells.push_back(i > 0 && source.percent(repeat) ? cells.back() : next());
-    return cells;
-}
-
-// Equal-length cells: one base of 33–300 bytes, each cell the base with one byte changed at or after
-// the shared prefix (or the base itself).
-std::vector<Bytes> shared_prefix_cells(Source& source, std::size_t n, std::size_t max_bytes) {
-    const Bytes base = arbitrary_bytes(source, source.size_in(kSharedPrefixBytes + 1, max_bytes));
-    return with_repeats(source, n, 20, [&] {
-        Bytes cell = base;
-        cell[source.size_in(kSharedPrefixBytes, base.size() - 1)] ^= static_cast<std::uint8_t>(source.range(1, 255));
-        return cell;
-    });
 }
 
 void add(std::vector<std::string>& out, const std::string& c) { out.push_back(c); }
@@ -163,26 +143,50 @@ Bytes arbitrary_bytes(Source& source, std::size_t n) {
     return seeded.bytes(n);
 }
 
-std::vector<Bytes> binary_cells(Source& source, std::size_t n, std::size_t max_bytes) {
+BinaryCellStyle::BinaryCellStyle(Source& source, std::size_t n, std::size_t max_bytes)
+    : source_(source), max_bytes_(max_bytes) {
     // Long cells mostly in short columns: 2,000 cells of 300 bytes would slow every check.
     const bool short_column = n <= kCellByCellRows;
-    const int long_percent = short_column ? 100 : 10;
+    long_percent_ = short_column ? 100 : 10;
     const unsigned long_styles = short_column ? 4 : 2;
-    switch (source.weighted({50, 25, 12, long_styles, long_styles})) {
-        case 0: return with_repeats(source, n, 0, [&] { return pool_cell(source); });
-        case 1: return with_repeats(source, n, 0, [&] { return arbitrary_bytes(source, source.size_in(0, kShortCellBytes)); });
-        case 2: {
-            const int repeat = source.flip() ? 30 : 90;
-            return with_repeats(source, n, repeat, [&] {
-                return source.percent(75) ? pool_cell(source) : arbitrary_bytes(source, source.size_in(0, max_bytes));
-            });
-        }
-        case 3:
-            return with_repeats(source, n, 10, [&] {
-                return source.percent(long_percent) ? arbitrary_bytes(source, long_cell_size(source, max_bytes)) : pool_cell(source);
-            });
-        default: return shared_prefix_cells(source, n, max_bytes);
+    kind_ = static_cast<Kind>(source.weighted({50, 25, 12, long_styles, long_styles}));
+    switch (kind_) {
+        case Kind::pool:
+        case Kind::short_arbitrary: repeat_ = 0; break;
+        case Kind::mixed: repeat_ = source.flip() ? 30 : 90; break;
+        case Kind::long_cells: repeat_ = 10; break;
+        case Kind::shared_prefix:
+            repeat_ = 20;
+            base_ = arbitrary_bytes(source, source.size_in(kSharedPrefixBytes + 1, max_bytes));
+            break;
     }
+}
+
+ByteView BinaryCellStyle::next() {
+    if (drawn_any_ && source_.percent(repeat_)) return last_;
+    drawn_any_ = true;
+    return last_ = draw();
+}
+
+ByteView BinaryCellStyle::draw() {
+    Source& source = source_;
+    const auto own = [&](Bytes cell) -> ByteView { return own_ = std::move(cell); };
+    switch (kind_) {
+        case Kind::pool: return pool_cell(source);
+        case Kind::short_arbitrary: return own(arbitrary_bytes(source, source.size_in(0, kShortCellBytes)));
+        case Kind::mixed:
+            return source.percent(75) ? pool_cell(source) : own(arbitrary_bytes(source, source.size_in(0, max_bytes_)));
+        case Kind::long_cells:
+            return source.percent(long_percent_) ? own(arbitrary_bytes(source, long_cell_size(source, max_bytes_)))
+                                                 : pool_cell(source);
+        case Kind::shared_prefix: {
+            // The base with one byte changed at or after the shared prefix.
+            Bytes cell = base_;
+            cell[source.size_in(kSharedPrefixBytes, base_.size() - 1)] ^= static_cast<std::uint8_t>(source.range(1, 255));
+            return own(std::move(cell));
+        }
+    }
+    return {};
 }
 
 Bytes null_marks(Source& source, std::size_t n, bool mark_bytes, const RowThresholds& t) {

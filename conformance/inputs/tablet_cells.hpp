@@ -64,11 +64,45 @@ DateParts date_parts(Source& source, bool odd_fields, bool odd_years);
 // n arbitrary bytes: from the source up to 16, beyond that from a seed drawn from it.
 Bytes arbitrary_bytes(Source& source, std::size_t n);
 
-// n variable-width cells of one column in one style: a pool of short strings (empty, ASCII, multi-byte
-// UTF-8, OBJECT-like frames), short arbitrary cells, runs of equal cells, long cells (41–300 bytes),
-// or equal-length cells that share a long prefix and differ after it. max_bytes: at most
-// kMaxCellBytes, more than 40 (less only for checks that cost O(size²)).
-std::vector<Bytes> binary_cells(Source& source, std::size_t n, std::size_t max_bytes = kMaxCellBytes);
+// The style of one column's variable-width cells, drawn when it is made: a pool of short strings
+// (empty, ASCII, multi-byte UTF-8, OBJECT-like frames), short arbitrary cells, runs of equal cells, long
+// cells (41–300 bytes), or equal-length cells that share a long prefix and differ after it. Each next()
+// draws the column's next cell, which repeats the one before it now and then. A cell is a view into the
+// pool or into the style's own buffer, valid until the next call: a producer copies it once, into its
+// own model's cell. n: the column's cells; max_bytes: at most kMaxCellBytes, more than 40 (less only for
+// checks that cost O(size²)).
+class BinaryCellStyle {
+public:
+    BinaryCellStyle(Source& source, std::size_t n, std::size_t max_bytes = kMaxCellBytes);
+    ByteView next();
+
+private:
+    enum class Kind { pool, short_arbitrary, mixed, long_cells, shared_prefix };
+    ByteView draw();
+
+    Source& source_;
+    std::size_t max_bytes_;
+    Kind kind_ = Kind::pool;
+    int repeat_ = 0;        // percent of cells after the first that repeat the one before
+    int long_percent_ = 0;  // long_cells: percent of drawn cells that are long (the rest from the pool)
+    Bytes base_;            // shared_prefix: the cell the others vary
+    Bytes own_;             // the last drawn cell that is not in the pool
+    ByteView last_;
+    bool drawn_any_ = false;
+};
+
+// n cells of one column in one style (BinaryCellStyle); Cell is constructible from Bytes.
+template <class Cell = Bytes>
+std::vector<Cell> binary_cells(Source& source, std::size_t n, std::size_t max_bytes = kMaxCellBytes) {
+    BinaryCellStyle style(source, n, max_bytes);
+    std::vector<Cell> cells;
+    cells.reserve(n);
+    for (std::size_t i = 0; i < n; ++i) {
+        const ByteView cell = style.next();
+        cells.emplace_back(Bytes(cell.begin(), cell.end()));
+    }
+    return cells;
+}
 
 // One null mark per row: none, all, one (in the word-scanned rows or in the tail), or a percentage of
 // the rows; `mark_bytes`: now and then a mark other than 1 (any non-zero byte is a mark).

@@ -311,8 +311,15 @@ public:
         return true;
     }
     bool u64(std::uint64_t& v) { return be(8, v); }
-    // `n` bytes appended one at a time: storage grows only with input actually read.
-    bool bytes(std::int32_t n, Bytes& out) {
+    // How many of `declared` items of at least `min_bytes` bytes each the unread input can hold: the
+    // room a list may reserve, so that storage follows the input and never a declared count alone.
+    std::size_t can_hold(std::int32_t declared, std::size_t min_bytes) const {
+        return std::min(static_cast<std::size_t>(std::max(declared, 0)), (in_.size() - pos_) / min_bytes);
+    }
+    // `n` bytes appended one at a time (to Bytes or a std::string).
+    template <class Out>
+    bool bytes(std::int32_t n, Out& out) {
+        out.reserve(can_hold(n, 1));
         for (std::int32_t i = 0; i < n; ++i) {
             std::uint8_t b = 0;
             if (!u8(b)) return false;
@@ -344,9 +351,7 @@ ErrorClass read_string(Reader& r, String& out, ErrorClass truncated) {
         out.reset();
         return ErrorClass::ok;
     }
-    Bytes b;
-    if (!r.bytes(len, b)) return truncated;
-    out.emplace(b.begin(), b.end());
+    if (!r.bytes(len, out.emplace())) return truncated;
     return ErrorClass::ok;
 }
 
@@ -372,6 +377,7 @@ ErrorClass read_schema(Reader& r, Schema& s) {
     if (!is_known_compressor(s.compressor)) return ErrorClass::unknown_compressor;
     std::int32_t count = 0;
     if (!r.i32(count)) return t;
+    s.props.reserve(r.can_hold(count, 8));  // two string lengths at least
     for (std::int32_t i = 0; i < count; ++i) {  // `if (size > 0)`: a count ≤ 0 is null props
         Property p;
         if (const ErrorClass e = read_string(r, p.key, t); e != ErrorClass::ok) return e;
@@ -394,7 +400,7 @@ ErrorClass read_schemas(Reader& r, Tablet& t, std::int32_t& schema_count) {
     schema_count = 0;
     if (!present) return ErrorClass::ok;
     if (!r.i32(schema_count)) return trunc;
-    t.schemas.emplace();
+    t.schemas.emplace().reserve(r.can_hold(schema_count, 1));
     for (std::int32_t i = 0; i < schema_count; ++i) {
         bool has = false;
         if (!r.flag(has)) return trunc;
@@ -411,7 +417,7 @@ ErrorClass read_timestamps(Reader& r, Tablet& t) {
     bool present = false;
     if (!r.flag(present)) return trunc;
     if (!present) return ErrorClass::ok;
-    t.timestamps.emplace();
+    t.timestamps.emplace().reserve(r.can_hold(t.row_size, 8));
     for (std::int32_t i = 0; i < t.row_size; ++i) {
         std::int64_t v = 0;
         if (!r.i64(v)) return trunc;
@@ -426,7 +432,7 @@ ErrorClass read_bitmaps(Reader& r, Tablet& t, std::int32_t columns) {
     bool present = false;
     if (!r.flag(present)) return trunc;
     if (!present) return ErrorClass::ok;
-    t.bitmaps.emplace();
+    t.bitmaps.emplace().reserve(r.can_hold(columns, 1));
     for (std::int32_t i = 0; i < columns; ++i) {
         bool has = false;
         if (!r.flag(has)) return trunc;
@@ -442,10 +448,12 @@ ErrorClass read_bitmaps(Reader& r, Tablet& t, std::int32_t columns) {
     return ErrorClass::ok;
 }
 
-// Reads `rows` cells into the column's array through `get`, which may fail.
+// Reads `rows` cells of at least `min_bytes` bytes each into the column's array through `get`, which
+// may fail.
 template <class Cells, class Get>
-ErrorClass read_cells(std::int32_t rows, Column& column, Get get) {
+ErrorClass read_cells(Reader& r, std::int32_t rows, std::size_t min_bytes, Column& column, Get get) {
     Cells cells;
+    cells.reserve(r.can_hold(rows, min_bytes));
     for (std::int32_t i = 0; i < rows; ++i) {
         typename Cells::value_type v{};
         if (const ErrorClass e = get(v); e != ErrorClass::ok) return e;
@@ -461,18 +469,18 @@ ErrorClass read_column(Reader& r, Kind kind, std::int32_t rows, Column& c) {
     const auto ok = ErrorClass::ok;
     switch (kind) {
         case Kind::boolean:
-            return read_cells<BooleanCells>(rows, c, [&](std::uint8_t& v) {
+            return read_cells<BooleanCells>(r, rows, 1, c, [&](std::uint8_t& v) {
                 bool b = false;
                 if (!r.flag(b)) return trunc;
                 v = b ? 1 : 0;
                 return ok;
             });
-        case Kind::int32: return read_cells<Int32Cells>(rows, c, [&](std::int32_t& v) { return r.i32(v) ? ok : trunc; });
-        case Kind::int64: return read_cells<Int64Cells>(rows, c, [&](std::int64_t& v) { return r.i64(v) ? ok : trunc; });
-        case Kind::float32: return read_cells<FloatCells>(rows, c, [&](std::uint32_t& v) { return r.u32(v) ? ok : trunc; });
-        case Kind::float64: return read_cells<DoubleCells>(rows, c, [&](std::uint64_t& v) { return r.u64(v) ? ok : trunc; });
+        case Kind::int32: return read_cells<Int32Cells>(r, rows, 4, c, [&](std::int32_t& v) { return r.i32(v) ? ok : trunc; });
+        case Kind::int64: return read_cells<Int64Cells>(r, rows, 8, c, [&](std::int64_t& v) { return r.i64(v) ? ok : trunc; });
+        case Kind::float32: return read_cells<FloatCells>(r, rows, 4, c, [&](std::uint32_t& v) { return r.u32(v) ? ok : trunc; });
+        case Kind::float64: return read_cells<DoubleCells>(r, rows, 8, c, [&](std::uint64_t& v) { return r.u64(v) ? ok : trunc; });
         case Kind::binary:
-            return read_cells<BinaryCells>(rows, c, [&](std::optional<Bytes>& v) {
+            return read_cells<BinaryCells>(r, rows, 1, c, [&](std::optional<Bytes>& v) {
                 bool present = false;
                 if (!r.flag(present)) return trunc;
                 if (!present) return ok;  // Java substitutes Binary.EMPTY_VALUE; the model keeps "absent"
@@ -480,7 +488,7 @@ ErrorClass read_column(Reader& r, Kind kind, std::int32_t rows, Column& c) {
                 return read_binary(r, *v, trunc);
             });
         case Kind::date:
-            return read_cells<DateCells>(rows, c, [&](std::optional<Date>& v) {
+            return read_cells<DateCells>(r, rows, 4, c, [&](std::optional<Date>& v) {
                 std::int32_t raw = 0;
                 if (!r.i32(raw)) return trunc;
                 v.emplace();
@@ -496,7 +504,7 @@ ErrorClass read_values(Reader& r, Tablet& t, std::int32_t columns, Layout layout
     bool present = false;
     if (!r.flag(present)) return trunc;
     if (!present) return ErrorClass::ok;
-    t.values.emplace();
+    t.values.emplace().reserve(r.can_hold(columns, 1));
     const std::size_t typed = t.schemas ? t.schemas->size() : 0;
     for (std::int32_t i = 0; i < columns; ++i) {
         bool has = false;

@@ -64,8 +64,9 @@ ColumnSpec column_spec(Source& source, bool allow_errors) {
 // What names and targets look like, and now and then anything; null one time in eight.
 String string(Source& source, std::size_t max_bytes) {
     if (!source.percent(88)) return std::nullopt;
-    const std::vector<Bytes> one = tablet::binary_cells(source, 1, max_bytes);
-    return std::string(one.front().begin(), one.front().end());
+    tablet::BinaryCellStyle style(source, 1, max_bytes);  // owns the bytes the cell views
+    const ByteView one = style.next();
+    return std::string(one.begin(), one.end());
 }
 
 // What a MeasurementSchema can hold since apache/tsfile #295 (the serialize domain): a TSEncoding
@@ -91,9 +92,9 @@ Schema schema(Source& source, DataType type, std::size_t max_bytes) {
 
 // The Java array of `type` with `length` cells; `nulls` marks the null rows below rowSize, which hold
 // Java's placeholders.
-Column column(Source& source, const ColumnSpec& c, DataType type, std::size_t length, const std::vector<bool>& nulls,
+Column column(Source& source, const ColumnSpec& c, DataType type, std::size_t length, const Bytes& nulls,
               std::size_t max_cell_bytes) {
-    const auto is_null = [&](std::size_t i) { return i < nulls.size() && nulls[i]; };
+    const auto is_null = [&](std::size_t i) { return i < nulls.size() && nulls[i] != 0; };
     const auto fill = [&](auto cells, auto placeholder, auto next) {
         cells.resize(length);
         for (std::size_t i = 0; i < length; ++i) cells[i] = is_null(i) ? placeholder : next();
@@ -121,13 +122,13 @@ Column column(Source& source, const ColumnSpec& c, DataType type, std::size_t le
         case DataType::BLOB:
         case DataType::STRING:
         case DataType::OBJECT: {
-            std::vector<Bytes> drawn = tablet::binary_cells(source, length, max_cell_bytes);
-            tsfile::BinaryCells cells(length);
+            tsfile::BinaryCells cells = tablet::binary_cells<std::optional<Bytes>>(source, length, max_cell_bytes);
             for (std::size_t i = 0; i < length; ++i) {
                 if (is_null(i)) {
-                    if (!c.null_cells_absent) cells[i].emplace();  // Binary.EMPTY_VALUE placeholder
-                } else if (source.percent(94)) {
-                    cells[i] = std::move(drawn[i]);
+                    if (c.null_cells_absent) cells[i].reset();
+                    else cells[i].emplace();  // Binary.EMPTY_VALUE placeholder
+                } else if (!source.percent(94)) {
+                    cells[i].reset();
                 }
             }
             return cells;
@@ -137,7 +138,7 @@ Column column(Source& source, const ColumnSpec& c, DataType type, std::size_t le
     }
 }
 
-BitMap bitmap(Source& source, Padding padding, std::int32_t rows, std::int32_t max_rows, const std::vector<bool>& nulls) {
+BitMap bitmap(Source& source, Padding padding, std::int32_t rows, std::int32_t max_rows, const Bytes& nulls) {
     BitMap bm{max_rows, Bytes(static_cast<std::size_t>(max_rows / 8 + 1), 0)};
     const auto mark = [&](std::int32_t i) { bm.bytes[static_cast<std::size_t>(i >> 3)] |= static_cast<std::uint8_t>(1u << (i & 7)); };
     const auto bits = static_cast<std::int32_t>(bm.bytes.size() * 8);
@@ -154,13 +155,8 @@ BitMap bitmap(Source& source, Padding padding, std::int32_t rows, std::int32_t m
         }
     }
     for (std::int32_t i = 0; i < rows; ++i)
-        if (nulls[static_cast<std::size_t>(i)]) mark(i);
+        if (nulls[static_cast<std::size_t>(i)] != 0) mark(i);
     return bm;
-}
-
-std::vector<bool> null_rows(Source& source, std::size_t rows) {
-    const Bytes marks = tablet::null_marks(source, rows, false, kRows);
-    return std::vector<bool>(marks.begin(), marks.end());
 }
 
 std::vector<std::int64_t> timestamps(Source& source, std::size_t length) {
@@ -290,7 +286,7 @@ Tablet TabletProducer::build(Source& source, const Limits& limits) {
     for (const ColumnSpec& c : specs) {
         const DataType type = c.type.value_or(DataType::INT32);
         if (t.schemas) t.schemas->push_back(c.type ? std::optional<Schema>(schema(source, type, limits.max_cell_bytes)) : std::nullopt);
-        const std::vector<bool> nulls = null_rows(cells, static_cast<std::size_t>(rows));
+        const Bytes nulls = tablet::null_marks(cells, static_cast<std::size_t>(rows), false, kRows);
         if (t.bitmaps)
             t.bitmaps->push_back(c.has_bitmap ? std::optional<BitMap>(bitmap(cells, c.padding, rows, max_rows, nulls)) : std::nullopt);
         if (t.values)

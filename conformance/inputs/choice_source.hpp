@@ -4,7 +4,7 @@
 // smaller input of the same shape (Hypothesis's choice-sequence shrinking).
 //
 // A choice is the answer's distance from the low end of its range (`range`), the 64 bits (`bits`)
-// or one byte (`bytes`, a choice per byte): 0 is always the simplest answer.
+// or one byte (`fill`, a choice per byte): 0 is always the simplest answer.
 #pragma once
 
 #include <algorithm>
@@ -28,10 +28,10 @@ public:
         return v;
     }
     std::uint64_t bits() override { return choices_.emplace_back(inner_.bits()); }
-    Bytes bytes(std::size_t n) override {
-        Bytes b = inner_.bytes(n);
-        choices_.insert(choices_.end(), b.begin(), b.end());
-        return b;
+    std::size_t fill(std::span<std::uint8_t> out) override {
+        const std::size_t n = inner_.fill(out);
+        choices_.insert(choices_.end(), out.begin(), out.begin() + static_cast<std::ptrdiff_t>(n));
+        return n;
     }
     bool dry() override { return inner_.dry(); }
 
@@ -53,10 +53,10 @@ public:
         return static_cast<std::int64_t>(static_cast<std::uint64_t>(lo) + std::min(next(), span));
     }
     std::uint64_t bits() override { return next(); }
-    Bytes bytes(std::size_t n) override {
-        Bytes b;
-        while (b.size() < n && !dry()) b.push_back(static_cast<std::uint8_t>(std::min<std::uint64_t>(next(), 0xff)));
-        return b;
+    std::size_t fill(std::span<std::uint8_t> out) override {
+        std::size_t n = 0;
+        while (n < out.size() && !dry()) out[n++] = static_cast<std::uint8_t>(std::min<std::uint64_t>(next(), 0xff));
+        return n;
     }
     // Only once a draw went past the end: until then a replay answers exactly as the recording did.
     bool dry() override { return overrun_; }

@@ -15,7 +15,8 @@ public:
 
     std::int64_t range(std::int64_t lo, std::int64_t hi) override { return in_.ConsumeIntegralInRange(lo, hi); }
     std::uint64_t bits() override { return in_.ConsumeIntegral<std::uint64_t>(); }
-    Bytes bytes(std::size_t n) override { return in_.ConsumeBytes<std::uint8_t>(n); }
+    // ConsumeData would memcpy to an empty span's null pointer.
+    std::size_t fill(std::span<std::uint8_t> out) override { return out.empty() ? 0 : in_.ConsumeData(out.data(), out.size()); }
     bool dry() override { return in_.remaining_bytes() == 0; }
 
 private:

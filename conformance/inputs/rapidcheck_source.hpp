@@ -5,6 +5,7 @@
 // inputs come. Call only inside a property or rc::gen::exec.
 #pragma once
 
+#include <algorithm>
 #include <limits>
 
 #include <rapidcheck.h>
@@ -24,7 +25,11 @@ public:
         return *whole(rc::gen::inRange<std::int64_t>(lo, hi + 1));
     }
     std::uint64_t bits() override { return *whole(rc::gen::arbitrary<std::uint64_t>()); }
-    Bytes bytes(std::size_t n) override { return *whole(rc::gen::container<Bytes>(n, rc::gen::arbitrary<std::uint8_t>())); }
+    std::size_t fill(std::span<std::uint8_t> out) override {
+        const Bytes drawn = *whole(rc::gen::container<Bytes>(out.size(), rc::gen::arbitrary<std::uint8_t>()));
+        std::copy(drawn.begin(), drawn.end(), out.begin());
+        return drawn.size();
+    }
 
 private:
     template <class T>

@@ -18,13 +18,13 @@ public:
         return static_cast<std::int64_t>(static_cast<std::uint64_t>(lo) + r);
     }
     std::uint64_t bits() override { return next(); }
-    Bytes bytes(std::size_t n) override {
-        Bytes out(n);
+    std::size_t fill(std::span<std::uint8_t> out) override {
+        const std::size_t n = out.size();
         for (std::size_t i = 0; i < n; i += 8) {
             const std::uint64_t word = next();
             for (std::size_t k = i; k < n && k < i + 8; ++k) out[k] = static_cast<std::uint8_t>(word >> (8 * (k - i)));
         }
-        return out;
+        return n;
     }
 
 private:

@@ -10,6 +10,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <initializer_list>
+#include <span>
 
 #include "reference/common/bytes.hpp"
 
@@ -23,12 +24,20 @@ public:
     virtual std::int64_t range(std::int64_t lo, std::int64_t hi) = 0;
     // 64 arbitrary bits (0 from a dry source).
     virtual std::uint64_t bits() = 0;
-    // n arbitrary bytes; fewer only from a source that has run dry.
-    virtual Bytes bytes(std::size_t n) = 0;
+    // Arbitrary bytes written into `out`, as many as it holds (its storage is the caller's, so that a
+    // producer can draw cell after cell into one buffer); fewer, their count returned, only from a
+    // source that has run dry.
+    virtual std::size_t fill(std::span<std::uint8_t> out) = 0;
     // True when every further answer is a dry one: builders stop adding rows and cells, so that a
     // short fuzz input does not become thousands of rows of zeros.
     virtual bool dry() { return false; }
 
+    // n arbitrary bytes; fewer only from a source that has run dry.
+    Bytes bytes(std::size_t n) {
+        Bytes out(n);
+        out.resize(fill(out));
+        return out;
+    }
     // An index in [0, n), n > 0.
     std::size_t choose(std::size_t n) { return static_cast<std::size_t>(range(0, static_cast<std::int64_t>(n) - 1)); }
     bool flip() { return range(0, 1) == 1; }

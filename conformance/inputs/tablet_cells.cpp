@@ -133,14 +133,19 @@ DateParts date_parts(Source& source, bool odd_fields, bool odd_years) {
     }
 }
 
-Bytes arbitrary_bytes(Source& source, std::size_t n) {
-    if (n <= 16) {
-        Bytes out = source.bytes(n);
-        out.resize(n);
-        return out;
+void arbitrary_bytes(Source& source, std::size_t n, Bytes& out) {
+    out.resize(n);
+    if (n > 16) {
+        SeededSource(source.bits()).fill(out);
+        return;
     }
-    SeededSource seeded(source.bits());
-    return seeded.bytes(n);
+    std::fill(out.begin() + static_cast<std::ptrdiff_t>(source.fill(out)), out.end(), 0);
+}
+
+Bytes arbitrary_bytes(Source& source, std::size_t n) {
+    Bytes out;
+    arbitrary_bytes(source, n, out);
+    return out;
 }
 
 BinaryCellStyle::BinaryCellStyle(Source& source, std::size_t n, std::size_t max_bytes)
@@ -170,21 +175,21 @@ ByteView BinaryCellStyle::next() {
 
 ByteView BinaryCellStyle::draw() {
     Source& source = source_;
-    const auto own = [&](Bytes cell) -> ByteView { return own_ = std::move(cell); };
+    const auto arbitrary = [&](std::size_t n) -> ByteView {
+        arbitrary_bytes(source, n, own_);
+        return own_;
+    };
     switch (kind_) {
         case Kind::pool: return pool_cell(source);
-        case Kind::short_arbitrary: return own(arbitrary_bytes(source, source.size_in(0, kShortCellBytes)));
-        case Kind::mixed:
-            return source.percent(75) ? pool_cell(source) : own(arbitrary_bytes(source, source.size_in(0, max_bytes_)));
+        case Kind::short_arbitrary: return arbitrary(source.size_in(0, kShortCellBytes));
+        case Kind::mixed: return source.percent(75) ? pool_cell(source) : arbitrary(source.size_in(0, max_bytes_));
         case Kind::long_cells:
-            return source.percent(long_percent_) ? own(arbitrary_bytes(source, long_cell_size(source, max_bytes_)))
-                                                 : pool_cell(source);
-        case Kind::shared_prefix: {
+            return source.percent(long_percent_) ? arbitrary(long_cell_size(source, max_bytes_)) : pool_cell(source);
+        case Kind::shared_prefix:
             // The base with one byte changed at or after the shared prefix.
-            Bytes cell = base_;
-            cell[source.size_in(kSharedPrefixBytes, base_.size() - 1)] ^= static_cast<std::uint8_t>(source.range(1, 255));
-            return own(std::move(cell));
-        }
+            own_ = base_;
+            own_[source.size_in(kSharedPrefixBytes, base_.size() - 1)] ^= static_cast<std::uint8_t>(source.range(1, 255));
+            return own_;
     }
     return {};
 }

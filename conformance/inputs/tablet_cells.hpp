@@ -61,7 +61,9 @@ struct DateParts {
 };
 DateParts date_parts(Source& source, bool odd_fields, bool odd_years);
 
-// n arbitrary bytes: from the source up to 16, beyond that from a seed drawn from it.
+// n arbitrary bytes: from the source up to 16 (zeros past a dry source's end), beyond that from a seed
+// drawn from it. The first form draws into `out`, whose storage is reused.
+void arbitrary_bytes(Source& source, std::size_t n, Bytes& out);
 Bytes arbitrary_bytes(Source& source, std::size_t n);
 
 // The style of one column's variable-width cells, drawn when it is made: a pool of short strings

@@ -4,6 +4,7 @@
 #include <bit>
 #include <cstring>
 #include <limits>
+#include <span>
 
 #include <fmt/format.h>
 
@@ -133,23 +134,16 @@ DateParts date_parts(Source& source, bool odd_fields, bool odd_years) {
     }
 }
 
-void arbitrary_bytes(Source& source, std::size_t n, Bytes& out) {
-    out.resize(n);
-    if (n > 16) {
+void arbitrary_bytes(Source& source, std::span<std::uint8_t> out) {
+    if (out.size() > 16) {
         SeededSource(source.bits()).fill(out);
         return;
     }
     std::fill(out.begin() + static_cast<std::ptrdiff_t>(source.fill(out)), out.end(), 0);
 }
 
-Bytes arbitrary_bytes(Source& source, std::size_t n) {
-    Bytes out;
-    arbitrary_bytes(source, n, out);
-    return out;
-}
-
 BinaryCellStyle::BinaryCellStyle(Source& source, std::size_t n, std::size_t max_bytes)
-    : source_(source), max_bytes_(max_bytes) {
+    : source_(source), max_bytes_(std::min(max_bytes, kMaxCellBytes)) {
     // Long cells mostly in short columns: 2,000 cells of 300 bytes would slow every check.
     const bool short_column = n <= kCellByCellRows;
     long_percent_ = short_column ? 100 : 10;
@@ -162,7 +156,8 @@ BinaryCellStyle::BinaryCellStyle(Source& source, std::size_t n, std::size_t max_
         case Kind::long_cells: repeat_ = 10; break;
         case Kind::shared_prefix:
             repeat_ = 20;
-            base_ = arbitrary_bytes(source, source.size_in(kSharedPrefixBytes + 1, max_bytes));
+            base_size_ = source.size_in(kSharedPrefixBytes + 1, max_bytes_);
+            arbitrary_bytes(source, std::span(base_).first(base_size_));
             break;
     }
 }
@@ -176,8 +171,9 @@ ByteView BinaryCellStyle::next() {
 ByteView BinaryCellStyle::draw() {
     Source& source = source_;
     const auto arbitrary = [&](std::size_t n) -> ByteView {
-        arbitrary_bytes(source, n, own_);
-        return own_;
+        const std::span<std::uint8_t> cell = std::span(own_).first(n);
+        arbitrary_bytes(source, cell);
+        return cell;
     };
     switch (kind_) {
         case Kind::pool: return pool_cell(source);
@@ -187,9 +183,9 @@ ByteView BinaryCellStyle::draw() {
             return source.percent(long_percent_) ? arbitrary(long_cell_size(source, max_bytes_)) : pool_cell(source);
         case Kind::shared_prefix:
             // The base with one byte changed at or after the shared prefix.
-            own_ = base_;
-            own_[source.size_in(kSharedPrefixBytes, base_.size() - 1)] ^= static_cast<std::uint8_t>(source.range(1, 255));
-            return own_;
+            std::copy_n(base_.begin(), base_size_, own_.begin());
+            own_[source.size_in(kSharedPrefixBytes, base_size_ - 1)] ^= static_cast<std::uint8_t>(source.range(1, 255));
+            return std::span(own_).first(base_size_);
     }
     return {};
 }

@@ -10,8 +10,10 @@
 // lead to.
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -61,18 +63,18 @@ struct DateParts {
 };
 DateParts date_parts(Source& source, bool odd_fields, bool odd_years);
 
-// n arbitrary bytes: from the source up to 16 (zeros past a dry source's end), beyond that from a seed
-// drawn from it. The first form draws into `out`, whose storage is reused.
-void arbitrary_bytes(Source& source, std::size_t n, Bytes& out);
-Bytes arbitrary_bytes(Source& source, std::size_t n);
+// Arbitrary bytes into all of `out`: from the source up to 16 (zeros past a dry source's end), beyond
+// that from a seed drawn from it.
+void arbitrary_bytes(Source& source, std::span<std::uint8_t> out);
 
 // The style of one column's variable-width cells, drawn when it is made: a pool of short strings
 // (empty, ASCII, multi-byte UTF-8, OBJECT-like frames), short arbitrary cells, runs of equal cells, long
 // cells (41–300 bytes), or equal-length cells that share a long prefix and differ after it. Each next()
 // draws the column's next cell, which repeats the one before it now and then. A cell is a view into the
 // pool or into the style's own buffer, valid until the next call: a producer copies it once, into its
-// own model's cell. n: the column's cells; max_bytes: at most kMaxCellBytes, more than 40 (less only for
-// checks that cost O(size²)).
+// own model's cell. The buffers are part of the object, so a style allocates nothing. n: the column's
+// cells; max_bytes: at most kMaxCellBytes (more is cut to it), more than 40 (less only for checks that
+// cost O(size²)).
 class BinaryCellStyle {
 public:
     BinaryCellStyle(Source& source, std::size_t n, std::size_t max_bytes = kMaxCellBytes);
@@ -87,8 +89,9 @@ private:
     Kind kind_ = Kind::pool;
     int repeat_ = 0;        // percent of cells after the first that repeat the one before
     int long_percent_ = 0;  // long_cells: percent of drawn cells that are long (the rest from the pool)
-    Bytes base_;            // shared_prefix: the cell the others vary
-    Bytes own_;             // the last drawn cell that is not in the pool
+    std::array<std::uint8_t, kMaxCellBytes> base_{};  // shared_prefix: the cell the others vary,
+    std::size_t base_size_ = 0;                        // its first base_size_ bytes
+    std::array<std::uint8_t, kMaxCellBytes> own_{};   // the last drawn cell that is not in the pool
     ByteView last_;
     bool drawn_any_ = false;
 };

@@ -436,18 +436,26 @@ bool well_formed(const Column& c) {
 
 }  // namespace
 
+std::int64_t timestamp_as_written(std::int64_t ts, const Profile& profile) {
+    std::uint64_t written = static_cast<std::uint64_t>(ts);
+    if (profile.timestamps == TimestampRule::js_number && js_number(ts, written)) return static_cast<std::int64_t>(written);
+    return ts;
+}
+
+std::uint32_t float_cell_as_written(std::uint32_t bits, const Profile& profile) { return float_as_written(bits, profile.float_nan); }
+
+Date date_cell_as_written(const Date& d, const Profile& profile) {
+    std::uint32_t packed = 0;
+    return pack_date(d, profile.dates, packed) ? unpack_date(static_cast<std::int32_t>(packed)) : d;
+}
+
 Tablet as_written(Tablet tablet, const Profile& profile) {
-    for (std::int64_t& ts : tablet.timestamps) {
-        std::uint64_t written = static_cast<std::uint64_t>(ts);
-        if (profile.timestamps == TimestampRule::js_number && js_number(ts, written)) ts = static_cast<std::int64_t>(written);
-    }
+    for (std::int64_t& ts : tablet.timestamps) ts = timestamp_as_written(ts, profile);
     for (Column& c : tablet.columns) {
         for (std::size_t row = 0; well_formed(c) && row < c.nulls.size(); ++row) {
             if (is_null(c, row)) continue;
-            if (c.type == DataType::FLOAT) std::get<3>(c.cells)[row] = float_as_written(std::get<3>(c.cells)[row], profile.float_nan);
-            std::uint32_t packed = 0;
-            if (c.type == DataType::DATE && pack_date(std::get<5>(c.cells)[row], profile.dates, packed))
-                std::get<5>(c.cells)[row] = unpack_date(static_cast<std::int32_t>(packed));
+            if (c.type == DataType::FLOAT) std::get<3>(c.cells)[row] = float_cell_as_written(std::get<3>(c.cells)[row], profile);
+            if (c.type == DataType::DATE) std::get<5>(c.cells)[row] = date_cell_as_written(std::get<5>(c.cells)[row], profile);
         }
     }
     return tablet;
@@ -495,12 +503,14 @@ ParseOutcome parse(ByteView timestamps, ByteView values, const Schema& schema, c
     if ((out.error = check_schema(schema, parser)) != ErrorClass::ok) return out;
     const std::size_t n = static_cast<std::size_t>(schema.row_count);
     Reader ts(timestamps);  // §2.2: exactly n longs; the server reads nothing else from this buffer
+    out.tablet.timestamps.reserve(std::min(n, ts.left() / 8));  // room for what the buffer can hold, not n
     for (std::size_t i = 0; i < n; ++i) {
         std::uint64_t v = 0;
         if (!ts.be(8, v)) return {ErrorClass::truncated_timestamps, {}, 0};
         out.tablet.timestamps.push_back(static_cast<std::int64_t>(v));
     }
     Reader r(values);
+    out.tablet.columns.reserve(schema.types.size());
     for (DataType type : schema.types) {
         Column& c = out.tablet.columns.emplace_back();
         c.type = type;

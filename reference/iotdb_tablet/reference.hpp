@@ -19,6 +19,11 @@ Tablet into_domain(Tablet tablet, const Profile& profile);
 // The logical tablet the profile's client sends for it: each value after the profile's normalisation
 // (Node's timestamps as doubles and quieted f32 NaNs, Go's normalised dates), what a server reads back.
 Tablet as_written(Tablet tablet, const Profile& profile);
+// as_written one value at a time: it applies these to every timestamp and to every non-null FLOAT and DATE
+// cell of a column with one cell and one null mark a row; every other cell is written as it is.
+std::int64_t timestamp_as_written(std::int64_t ts, const Profile& profile);
+std::uint32_t float_cell_as_written(std::uint32_t bits, const Profile& profile);
+Date date_cell_as_written(const Date& d, const Profile& profile);
 
 // The server's reading of the two buffers (§2.2, §2.3, Errata 2) as the canonical logical tablet.
 ParseOutcome parse(ByteView timestamps, ByteView values, const Schema& schema, const ParserProfile& parser);

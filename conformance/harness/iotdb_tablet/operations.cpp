@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <type_traits>
+#include <variant>
 
 #include "conformance/harness/encoding_text.hpp"
 #include "conformance/harness/names.hpp"
@@ -164,14 +166,27 @@ std::vector<DataType> types_of(const JsonAt& j) {
 
 // ---- model helpers ----------------------------------------------------------------------------------
 
+namespace {
+
+// A non-null cell as a parser returns it: a BOOLEAN (the one cell of one byte) 0 or 1, any other as it is.
+template <class T>
+T canonical_value(T v) {
+    if constexpr (std::is_same_v<T, std::uint8_t>) return v != 0;
+    else return v;
+}
+
+}  // namespace
+
 Tablet canonical(Tablet c) {
     for (Column& col : c.columns) {
-        if (auto* bools = std::get_if<std::vector<std::uint8_t>>(&col.cells))
-            for (std::uint8_t& b : *bools) b = b != 0;
-        for (std::size_t row = 0; row < col.nulls.size(); ++row) {
-            col.nulls[row] = col.nulls[row] != 0;
-            if (col.nulls[row]) std::visit([row](auto& cells) { cells[row] = {}; }, col.cells);
-        }
+        std::visit(
+            [&](auto& cells) {
+                using T = typename std::decay_t<decltype(cells)>::value_type;
+                for (std::size_t row = 0; row < cells.size(); ++row)
+                    cells[row] = row < col.nulls.size() && col.nulls[row] != 0 ? T{} : canonical_value(std::move(cells[row]));
+            },
+            col.cells);
+        for (std::uint8_t& null : col.nulls) null = null != 0;
     }
     return c;
 }
@@ -271,9 +286,60 @@ std::string_view Contract::profile(const Input& in) {
     throw std::logic_error("no contract profile " + name);
 }
 
-Contract::Outcome Contract::expected(const Input& in, const SerializeOutcome& sent) {
-    if (!sent.ok()) return {sent.error, {}};
+Contract::Outcome Contract::expected(const Input& in, ErrorClass sent) {
+    if (sent != ErrorClass::ok) return {sent, {}};
     return {ErrorClass::ok, canonical(reference::as_written(in.tablet, in.profile))};
+}
+
+namespace {
+
+bool one_cell_a_row(const Column& c) {
+    return cells_index(c.type) == c.cells.index() &&
+           std::visit([&](const auto& cells) { return cells.size() == c.nulls.size(); }, c.cells);
+}
+
+// A non-null cell as the profile writes it (reference.hpp: as_written, one value at a time) and a parser
+// returns it (canonical_value).
+template <class T>
+bool reads_back_as(const T& read, const T& sent, const Profile& p) {
+    if constexpr (std::is_same_v<T, std::uint32_t>) return read == reference::float_cell_as_written(sent, p);  // FLOAT
+    else if constexpr (std::is_same_v<T, Date>) return read == reference::date_cell_as_written(sent, p);
+    else if constexpr (std::is_same_v<T, std::uint8_t>) return read == canonical_value(sent);  // BOOLEAN
+    else return read == sent;
+}
+
+// Whether `read` is the column canonical(as_written(sent)) holds, where `sent` has one cell a row.
+bool column_reads_back(const Column& sent, const Column& read, const Profile& p) {
+    if (read.type != sent.type || read.cells.index() != sent.cells.index() || read.nulls.size() != sent.nulls.size())
+        return false;
+    return std::visit(
+        [&](const auto& cells) {
+            using T = typename std::decay_t<decltype(cells)>::value_type;
+            const std::vector<T>& got = std::get<std::vector<T>>(read.cells);
+            for (std::size_t row = 0; row < cells.size(); ++row) {
+                const bool null = sent.nulls[row] != 0;
+                if (read.nulls[row] != static_cast<std::uint8_t>(null)) return false;
+                if (null ? !(got[row] == T{}) : !reads_back_as(got[row], cells[row], p)) return false;
+            }
+            return true;
+        },
+        sent.cells);
+}
+
+}  // namespace
+
+bool Contract::is_expected(const Input& in, ErrorClass sent, const Outcome& read) {
+    if (sent != ErrorClass::ok) return read.error == sent && read.tablet == Tablet{};
+    if (!read.ok()) return false;
+    const Tablet& t = in.tablet;
+    if (!std::all_of(t.columns.begin(), t.columns.end(), one_cell_a_row)) return expected(in, sent) == read;
+    const Tablet& r = read.tablet;
+    if (r.timestamps.size() != t.timestamps.size() || r.columns.size() != t.columns.size()) return false;
+    for (std::size_t i = 0; i < t.timestamps.size(); ++i)
+        if (r.timestamps[i] != reference::timestamp_as_written(t.timestamps[i], in.profile)) return false;
+    for (std::size_t j = 0; j < t.columns.size(); ++j)
+        if (!column_reads_back(t.columns[j], r.columns[j], in.profile)) return false;
+    return true;
 }
 
 Contract::Outcome Contract::read_back(Subject& s, const Input& in, const SerializeOutcome& sent) {

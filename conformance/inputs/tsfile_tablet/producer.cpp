@@ -90,6 +90,19 @@ Schema schema(Source& source, DataType type, std::size_t max_bytes) {
     return s;
 }
 
+// How many of the `tail` cells a binary array holds past rowSize: Java's Binary[maxRowNumber] is null
+// where no row was ever set (a new tablet), and holds the cells of an earlier, longer batch where the
+// tablet was reset() and filled again: a few rows of it, or all. (A fixed-width array holds values
+// there either way, its zeros or stale values, drawn as any.)
+std::size_t stale_rows(Source& source, std::size_t tail) {
+    if (tail == 0) return 0;
+    switch (source.weighted({50, 35, 15})) {
+        case 0: return 0;
+        case 1: return source.size_in(1, std::min<std::size_t>(tail, 8));
+        default: return tail;
+    }
+}
+
 // The Java array of `type` with `length` cells; `nulls` marks the null rows below rowSize, which hold
 // Java's placeholders.
 Column column(Source& source, const ColumnSpec& c, DataType type, std::size_t length, const Bytes& nulls,
@@ -122,8 +135,9 @@ Column column(Source& source, const ColumnSpec& c, DataType type, std::size_t le
         case DataType::BLOB:
         case DataType::STRING:
         case DataType::OBJECT: {
-            tsfile::BinaryCells cells = tablet::binary_cells<std::optional<Bytes>>(source, length, max_cell_bytes);
-            for (std::size_t i = 0; i < length; ++i) {
+            const std::size_t set = nulls.size() + stale_rows(source, length - nulls.size());
+            tsfile::BinaryCells cells = tablet::binary_cells<std::optional<Bytes>>(source, set, max_cell_bytes);
+            for (std::size_t i = 0; i < set; ++i) {
                 if (is_null(i)) {
                     if (c.null_cells_absent) cells[i].reset();
                     else cells[i].emplace();  // Binary.EMPTY_VALUE placeholder
@@ -131,6 +145,7 @@ Column column(Source& source, const ColumnSpec& c, DataType type, std::size_t le
                     cells[i].reset();
                 }
             }
+            cells.resize(length);  // Java null: never set
             return cells;
         }
         default:  // INT64, TIMESTAMP (and VECTOR, which has no array of its own)
@@ -199,6 +214,10 @@ void add_column_classes(std::vector<std::string>& out, const Column& column, std
                 tablet::add_binary_classes(out, n, [&](std::size_t i) { return cells[i] ? &*cells[i] : nullptr; });
                 if (std::any_of(cells.begin(), cells.begin() + static_cast<std::ptrdiff_t>(n), [](const auto& c) { return !c; }))
                     out.push_back("absent cell");
+                if (std::any_of(cells.begin() + static_cast<std::ptrdiff_t>(n), cells.end(), [](const auto& c) { return c && !c->empty(); }))
+                    out.push_back("stale binary cells past rowSize");
+                else if (cells.size() > n)
+                    out.push_back("only null binary cells past rowSize");
             }
             for (std::size_t i = 0; i < n; ++i) {
                 if constexpr (std::is_same_v<T, std::uint8_t>) {
@@ -304,7 +323,7 @@ std::vector<std::string> TabletProducer::classes() {
         out.insert(out.end(), list.begin(), list.end());
     for (const char* c : {"BOOLEAN byte other than 0/1", "absent cell", "bitmap padding all ones", "bitmap padding some marks",
                           "bitmap padding after whole bitmap words", "bitmap marks only past rowSize",
-                          "arrays longer than rowSize", "absent schema", "absent column", "absent bitmap", "OBJECT column",
+                          "arrays longer than rowSize", "stale binary cells past rowSize", "only null binary cells past rowSize", "absent schema", "absent column", "absent bitmap", "OBJECT column",
                           "VECTOR column", "no schemas", "no timestamps", "no bitmaps", "no values", "no target",
                           "array shorter than rowSize", "bitmap shorter than rowSize", "fewer bitmaps than schemas",
                           "fewer values than schemas", "negative rowSize"})

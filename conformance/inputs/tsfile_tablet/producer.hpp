@@ -1,7 +1,8 @@
 // The input producer of the TsFile Tablet family (conformance/inputs/producer.hpp): the Java Tablet as
 // Tablet.serialize sees it, for the properties, the round-trip fuzz target and the histogram test.
 //
-// Shapes: 0–2,000 rows with every n % 8 and whole bitmap words, arrays longer than rowSize, sections,
+// Shapes: 0–2,000 rows with every n % 8 and whole bitmap words, arrays longer than rowSize (binary
+// arrays null past it, as a new tablet's, or holding an earlier batch's cells, as a reset one's), sections,
 // schemas, bitmaps, columns and cells present or absent, every type of §1.1 (OBJECT, and VECTOR when
 // errors are allowed). Values: int extremes; NaN payloads of both signs, canonical NaN, ±inf, −0.0,
 // subnormals; empty, ASCII, multi-byte UTF-8 and non-UTF-8 strings, 41–300-byte cells, runs of equal

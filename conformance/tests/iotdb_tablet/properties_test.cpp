@@ -1,5 +1,8 @@
 // RapidCheck properties: every subject against the reference, and the reference against the contract, on
 // generated tablets. Each failure shows the divergence report and RapidCheck's RC_PARAMS="reproduce=..." line.
+#include <type_traits>
+#include <variant>
+
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
@@ -143,6 +146,66 @@ RC_GTEST_PROP(IotdbTablet, NodeNormalisesAsAJsNumberWould, ()) {
     } else {
         RC_ASSERT(!Serialize::compare(reference::serialize(as_js, c.client, exact), sent));
     }
+}
+
+// One change to a read-back tablet: a timestamp, a null mark or a cell (BOOLEAN to another non-zero byte,
+// which canonical tells apart), a row fewer, or the parser's error.
+void damage(Contract::Outcome& read) {
+    Tablet& t = read.tablet;
+    switch (*rc::gen::inRange(0, 5)) {
+        case 0:
+            if (!t.timestamps.empty()) t.timestamps[*rc::gen::inRange<std::size_t>(0, t.timestamps.size())] ^= 1;
+            return;
+        case 1:
+        case 2: {
+            if (t.columns.empty()) return;
+            Column& c = t.columns[*rc::gen::inRange<std::size_t>(0, t.columns.size())];
+            if (c.nulls.empty()) return;
+            const std::size_t row = *rc::gen::inRange<std::size_t>(0, c.nulls.size());
+            if (*rc::gen::arbitrary<bool>()) {
+                c.nulls[row] ^= 1;
+                return;
+            }
+            std::visit(
+                [&](auto& cells) {
+                    using T = typename std::decay_t<decltype(cells)>::value_type;
+                    if constexpr (std::is_same_v<T, Date>) cells[row].day ^= 1;
+                    else if constexpr (std::is_same_v<T, Bytes>) cells[row].push_back(0);
+                    else if constexpr (std::is_same_v<T, std::uint8_t>) cells[row] = cells[row] == 0 ? 1 : 2;
+                    else cells[row] ^= 1;
+                },
+                c.cells);
+            return;
+        }
+        case 3:
+            if (!t.timestamps.empty()) t.timestamps.pop_back();
+            return;
+        default:
+            read = {*rc::gen::element(ErrorClass::truncated_column, ErrorClass::ok), {}};
+            return;
+    }
+}
+
+// The contract's cell-by-cell comparison (Contract::is_expected) says what building the expected tablet
+// and comparing it says: on what the reference reads back under every profile pair, and on that read-back
+// with one change.
+RC_GTEST_PROP(IotdbTablet, ContractComparisonAgreesWithTheExpectedTablet, ()) {
+    const Case c = gen_case(40, 6);
+    bool some_equal = false, some_different = false;
+    for (const Profile& p : kProfiles)
+        for (const ParserProfile& q : kParserProfiles) {
+            const Contract::Input in{{reference::into_domain(c.tablet, p), c.client, p}, q};
+            const SerializeOutcome sent = reference::serialize(in.tablet, in.client, p);
+            Contract::Outcome read = Contract::read_back(reference_subject<Subject>(), in, sent);
+            for (bool damaged : {false, true}) {
+                if (damaged) damage(read);
+                const bool equal = Contract::expected(in, sent.error) == read;
+                (equal ? some_equal : some_different) = true;
+                RC_ASSERT(Contract::is_expected(in, sent.error, read) == equal);
+            }
+        }
+    RC_CLASSIFY(some_equal, "some read-backs equal");
+    RC_CLASSIFY(some_different, "some different");
 }
 
 // A valid buffer with a few bytes changed: flags other than 0/1, negative and huge lengths, BOOLEAN bytes

@@ -190,9 +190,9 @@ ByteView BinaryCellStyle::draw() {
     return {};
 }
 
-Bytes null_marks(Source& source, std::size_t n, bool mark_bytes, const RowThresholds& t) {
+void null_marks(Source& source, std::size_t n, bool mark_bytes, const RowThresholds& t, Bytes& marks) {
     const std::size_t word = t.rows_per_scanned_word;
-    Bytes marks(n, 0);
+    marks.assign(n, 0);
     switch (source.weighted({2, 1, 1, 2})) {
         case 0: break;
         case 1: std::fill(marks.begin(), marks.end(), 1); break;
@@ -215,7 +215,6 @@ Bytes null_marks(Source& source, std::size_t n, bool mark_bytes, const RowThresh
     if (mark_bytes && !source.percent(88))
         for (std::uint8_t& m : marks)
             if (m != 0) m = source.pick(kMarks);
-    return marks;
 }
 
 // ---- classes --------------------------------------------------------------------------------------

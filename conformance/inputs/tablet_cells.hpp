@@ -89,9 +89,10 @@ private:
     Kind kind_ = Kind::pool;
     int repeat_ = 0;        // percent of cells after the first that repeat the one before
     int long_percent_ = 0;  // long_cells: percent of drawn cells that are long (the rest from the pool)
-    std::array<std::uint8_t, kMaxCellBytes> base_{};  // shared_prefix: the cell the others vary,
-    std::size_t base_size_ = 0;                        // its first base_size_ bytes
-    std::array<std::uint8_t, kMaxCellBytes> own_{};   // the last drawn cell that is not in the pool
+    // Left uninitialized (a style is made for every name a producer draws): only what was drawn is read.
+    std::array<std::uint8_t, kMaxCellBytes> base_;  // shared_prefix: the cell the others vary,
+    std::size_t base_size_ = 0;                      // its first base_size_ bytes
+    std::array<std::uint8_t, kMaxCellBytes> own_;   // the last drawn cell that is not in the pool
     ByteView last_;
     bool drawn_any_ = false;
 };
@@ -109,9 +110,10 @@ std::vector<Cell> binary_cells(Source& source, std::size_t n, std::size_t max_by
     return cells;
 }
 
-// One null mark per row: none, all, one (in the word-scanned rows or in the tail), or a percentage of
-// the rows; `mark_bytes`: now and then a mark other than 1 (any non-zero byte is a mark).
-Bytes null_marks(Source& source, std::size_t n, bool mark_bytes, const RowThresholds& t);
+// One null mark per row into `marks`, whose storage is reused: none, all, one (in the word-scanned rows
+// or in the tail), or a percentage of the rows; `mark_bytes`: now and then a mark other than 1 (any
+// non-zero byte is a mark).
+void null_marks(Source& source, std::size_t n, bool mark_bytes, const RowThresholds& t, Bytes& marks);
 
 // ---- classes --------------------------------------------------------------------------------------
 

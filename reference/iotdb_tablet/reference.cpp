@@ -3,6 +3,7 @@
 #include "reference/iotdb_tablet/reference.hpp"
 
 #include <algorithm>
+#include <span>
 #include <utility>
 
 namespace tsc::iotdb::reference {
@@ -247,12 +248,12 @@ void put_bitmap_entry(Bytes& out, const Column& c, std::size_t col, const Client
     if (!flag) return;
     // §2.3 step 4: n/8+1 bytes; Node sends ceil(n/8) (§2.4, the contract violation).
     const std::size_t length = p.bitmap_length == BitmapLength::n_div_8_plus_1 ? n / 8 + 1 : (n + 7) / 8;
-    Bytes bitmap(length, 0);
+    out.resize(out.size() + length, 0);
+    const std::span<std::uint8_t> bitmap = std::span(out).last(length);  // built where it is sent
     for (std::size_t row = 0; row < n; ++row)  // §1.2: row i is bit i&7 of byte i>>3, LSB first
         if (is_null(c, row)) bitmap[row >> 3] = static_cast<std::uint8_t>(bitmap[row >> 3] | (1u << (row & 7)));
     if (p.padding == Padding::client_marks && !s.columns.empty() && n / 8 < length)  // §2.6 "Padding bits"
         bitmap[n / 8] = static_cast<std::uint8_t>(bitmap[n / 8] | (s.columns[col].padding_marks & padding_mask(n)));
-    for (std::uint8_t byte : bitmap) out.push_back(byte);
 }
 
 Date unpack_date(std::int32_t v);

@@ -193,6 +193,7 @@ Tablet canonical(Tablet c) {
 
 Schema schema_of(const Tablet& t) {
     Schema s;
+    s.types.reserve(t.columns.size());
     for (const Column& c : t.columns) s.types.push_back(c.type);
     s.row_count = static_cast<std::int32_t>(t.row_count());
     return s;

@@ -164,11 +164,14 @@ Serialize::Outcome Serialize::run(Subject& s, const Input& in) {
     Bytes buffer = guarded(in.offset + o.size + kRoomAfter);
     o.write_error = s.serialize_into(in.tablet, in.layout, buffer, in.offset);
     const bool wrote = o.write_error == ErrorClass::ok;
-    if (wrote) o.bytes.assign(buffer.begin() + static_cast<std::ptrdiff_t>(in.offset),
-                              buffer.begin() + static_cast<std::ptrdiff_t>(in.offset + o.size));
     o.touched_at = first_touched(buffer, 0, in.offset);
     if (!o.touched_at) o.touched_at = first_touched(buffer, wrote ? in.offset + o.size : in.offset, buffer.size());
     if (o.touched_at) o.touched_value = buffer[*o.touched_at];
+    if (wrote) {  // the bytes written at the offset, moved down in the buffer's own storage
+        buffer.resize(in.offset + o.size);
+        buffer.erase(buffer.begin(), buffer.begin() + static_cast<std::ptrdiff_t>(in.offset));
+        o.bytes = std::move(buffer);
+    }
     if (o.ok() && o.size > 0) {
         Bytes tight = guarded(in.offset + o.size - 1);  // its own allocation: a write past it is an ASan error
         const ErrorClass e = s.serialize_into(in.tablet, in.layout, tight, in.offset);

@@ -168,7 +168,7 @@ Case TabletProducer::build(Source& source, const Limits& limits) {
         Column& col = c.tablet.columns.emplace_back();
         col.type = source.pick(std::span<const DataType>(kTabletDataTypes));
         col.cells = cells(cell_source, col.type, n, years_outside, limits.max_cell_bytes);
-        col.nulls = tablet::null_marks(cell_source, n, true, kRows);
+        tablet::null_marks(cell_source, n, true, kRows, col.nulls);
     }
     c.client = client(source, columns);
     if (limits.allow_errors && !source.percent(90)) malform(source, c);

@@ -296,16 +296,19 @@ Tablet TabletProducer::build(Source& source, const Limits& limits) {
     for (const ColumnSpec& c : specs)
         if (!c.type && t.values && !(limits.allow_errors && !source.percent(75))) t.values.reset();
 
-    SeededSource seeded(length > tablet::kCellByCellRows ? source.bits() : 0);
-    Source& cells = length > tablet::kCellByCellRows ? static_cast<Source&>(seeded) : source;
+    // By rows, not the arrays' length: cells past rowSize do not make a small tablet's cells seeded.
+    const bool seeded_cells = static_cast<std::size_t>(rows) > tablet::kCellByCellRows;
+    SeededSource seeded(seeded_cells ? source.bits() : 0);
+    Source& cells = seeded_cells ? static_cast<Source&>(seeded) : source;
     if (source.percent(80)) t.timestamps = timestamps(cells, length);
     if (t.schemas) t.schemas->reserve(specs.size());
     if (t.bitmaps) t.bitmaps->reserve(specs.size());
     if (t.values) t.values->reserve(specs.size());
+    Bytes nulls;  // the column's null rows; one buffer for every column
     for (const ColumnSpec& c : specs) {
         const DataType type = c.type.value_or(DataType::INT32);
         if (t.schemas) t.schemas->push_back(c.type ? std::optional<Schema>(schema(source, type, limits.max_cell_bytes)) : std::nullopt);
-        const Bytes nulls = tablet::null_marks(cells, static_cast<std::size_t>(rows), false, kRows);
+        tablet::null_marks(cells, static_cast<std::size_t>(rows), false, kRows, nulls);
         if (t.bitmaps)
             t.bitmaps->push_back(c.has_bitmap ? std::optional<BitMap>(bitmap(cells, c.padding, rows, max_rows, nulls)) : std::nullopt);
         if (t.values)

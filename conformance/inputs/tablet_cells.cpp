@@ -5,6 +5,7 @@
 #include <cstring>
 #include <limits>
 #include <span>
+#include <string_view>
 
 #include <fmt/format.h>
 
@@ -18,20 +19,21 @@ namespace {
 constexpr std::size_t kThousands = 1000;
 constexpr std::size_t kShortCellBytes = 40;
 
-Bytes text(const char* s) { return Bytes(s, s + std::char_traits<char>::length(s)); }
-
 // Short cells worth having often: empty, ASCII, equal-length pairs, UTF-8 of 2, 3 and 4 bytes a
-// character, an OBJECT-like frame (isEOF, i64 offset, content).
-const std::vector<Bytes>& cell_pool() {
-    static const std::vector<Bytes> pool{
-        text(""),   text("a"),  text("ab"), text("cd"), text("ba"), text("root.sg.d1"), text("\xc3\xa9"),
-        text("\xe4\xbd\xa0\xe5\xa5\xbd"), text("\xf0\x9f\x98\x80"), text("na\xc3\xafve"), text("r1"), text("r2"),
-        text("device_42"), Bytes{0x01, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x02, 0x00, 0x7a},
-    };
-    return pool;
-}
+// character, an OBJECT-like frame (isEOF, i64 offset, content). Constants, not a function-local static:
+// with detect_stack_use_after_return a function that builds its static still takes a fake stack frame
+// on every call, and a pool cell is drawn for most binary cells.
+using namespace std::string_view_literals;
+constexpr std::array kCellPool{
+    ""sv,   "a"sv,  "ab"sv, "cd"sv, "ba"sv, "root.sg.d1"sv, "\xc3\xa9"sv,
+    "\xe4\xbd\xa0\xe5\xa5\xbd"sv, "\xf0\x9f\x98\x80"sv, "na\xc3\xafve"sv, "r1"sv, "r2"sv,
+    "device_42"sv, "\x01\x00\x00\x00\x00\x00\x00\x02\x00\x7a"sv,
+};
 
-ByteView pool_cell(Source& source) { return cell_pool()[source.choose(cell_pool().size())]; }
+ByteView pool_cell(Source& source) {
+    const std::string_view cell = source.pick(kCellPool);
+    return {reinterpret_cast<const std::uint8_t*>(cell.data()), cell.size()};
+}
 
 std::size_t long_cell_size(Source& source, std::size_t max_bytes) {
     return source.percent(25) ? max_bytes : source.size_in(kShortCellBytes + 1, max_bytes);
@@ -188,6 +190,17 @@ ByteView BinaryCellStyle::draw() {
             return std::span(own_).first(base_size_);
     }
     return {};
+}
+
+std::vector<Bytes> binary_cells(Source& source, std::size_t n, std::size_t max_bytes) {
+    BinaryCellStyle style(source, n, max_bytes);
+    std::vector<Bytes> cells;
+    cells.reserve(n);
+    for (std::size_t i = 0; i < n; ++i) {
+        const ByteView cell = style.next();
+        cells.emplace_back(cell.begin(), cell.end());
+    }
+    return cells;
 }
 
 void null_marks(Source& source, std::size_t n, bool mark_bytes, const RowThresholds& t, Bytes& marks) {

@@ -97,18 +97,8 @@ private:
     bool drawn_any_ = false;
 };
 
-// n cells of one column in one style (BinaryCellStyle); Cell is constructible from Bytes.
-template <class Cell = Bytes>
-std::vector<Cell> binary_cells(Source& source, std::size_t n, std::size_t max_bytes = kMaxCellBytes) {
-    BinaryCellStyle style(source, n, max_bytes);
-    std::vector<Cell> cells;
-    cells.reserve(n);
-    for (std::size_t i = 0; i < n; ++i) {
-        const ByteView cell = style.next();
-        cells.emplace_back(Bytes(cell.begin(), cell.end()));
-    }
-    return cells;
-}
+// n cells of one column in one style (BinaryCellStyle).
+std::vector<Bytes> binary_cells(Source& source, std::size_t n, std::size_t max_bytes = kMaxCellBytes);
 
 // One null mark per row into `marks`, whose storage is reused: none, all, one (in the word-scanned rows
 // or in the tail), or a percentage of the rows; `mark_bytes`: now and then a mark other than 1 (any

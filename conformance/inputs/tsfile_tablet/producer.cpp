@@ -136,16 +136,16 @@ Column column(Source& source, const ColumnSpec& c, DataType type, std::size_t le
         case DataType::STRING:
         case DataType::OBJECT: {
             const std::size_t set = nulls.size() + stale_rows(source, length - nulls.size());
-            tsfile::BinaryCells cells = tablet::binary_cells<std::optional<Bytes>>(source, set, max_cell_bytes);
+            tablet::BinaryCellStyle style(source, set, max_cell_bytes);
+            tsfile::BinaryCells cells(length);  // Java null where no row was ever set
             for (std::size_t i = 0; i < set; ++i) {
                 if (is_null(i)) {
-                    if (c.null_cells_absent) cells[i].reset();
-                    else cells[i].emplace();  // Binary.EMPTY_VALUE placeholder
-                } else if (!source.percent(94)) {
-                    cells[i].reset();
+                    if (!c.null_cells_absent) cells[i].emplace();  // Binary.EMPTY_VALUE placeholder
+                } else if (source.percent(94)) {  // else a null Binary in a row that is not marked
+                    const ByteView cell = style.next();
+                    cells[i].emplace(cell.begin(), cell.end());
                 }
             }
-            cells.resize(length);  // Java null: never set
             return cells;
         }
         default:  // INT64, TIMESTAMP (and VECTOR, which has no array of its own)

@@ -57,10 +57,10 @@ Tablet mixed_tablet() {
             case DataType::DOUBLE: c.cells = std::vector<std::uint64_t>(kRows, 0x400921fb54442d18u); break;
             case DataType::DATE: c.cells = std::vector<Date>(kRows, Date{2026, 7, 13}); break;
             default: {
-                std::vector<Bytes> cells;
+                BinaryCells cells;
                 for (std::size_t i = 0; i < kRows; ++i) {
                     const char* s = tags[(i / 16) % 4];  // runs of equal cells, as TAG columns have
-                    cells.emplace_back(s, s + std::strlen(s));
+                    cells.push_back(ByteView(reinterpret_cast<const std::uint8_t*>(s), std::strlen(s)));
                 }
                 c.cells = std::move(cells);
             }

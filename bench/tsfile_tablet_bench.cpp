@@ -86,8 +86,8 @@ ts::Column mixed_column(DataType type, const std::vector<bool>& nulls, std::mt19
         case DataType::TEXT:
         case DataType::STRING:
         case DataType::BLOB: {
-            ts::BinaryCells v(n);
-            for (std::size_t i = 0; i < n; ++i) v[i] = nulls[i] ? tsc::Bytes{} : text();  // Binary.EMPTY_VALUE for nulls
+            ts::BinaryCells v;
+            for (std::size_t i = 0; i < n; ++i) v.push_back(nulls[i] ? tsc::Bytes{} : text());  // Binary.EMPTY_VALUE for nulls
             return v;
         }
         default: { ts::Int64Cells v(n); for (auto& x : v) x = static_cast<std::int64_t>(rng()); return v; }

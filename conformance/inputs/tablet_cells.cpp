@@ -4,6 +4,7 @@
 #include <bit>
 #include <cstring>
 #include <limits>
+#include <optional>
 #include <span>
 #include <string_view>
 
@@ -192,14 +193,11 @@ ByteView BinaryCellStyle::draw() {
     return {};
 }
 
-std::vector<Bytes> binary_cells(Source& source, std::size_t n, std::size_t max_bytes) {
+BinaryCells binary_cells(Source& source, std::size_t n, std::size_t max_bytes) {
     BinaryCellStyle style(source, n, max_bytes);
-    std::vector<Bytes> cells;
-    cells.reserve(n);
-    for (std::size_t i = 0; i < n; ++i) {
-        const ByteView cell = style.next();
-        cells.emplace_back(cell.begin(), cell.end());
-    }
+    BinaryCells cells;
+    cells.reserve(n, 0);
+    for (std::size_t i = 0; i < n; ++i) cells.push_back(style.next());
     return cells;
 }
 
@@ -328,14 +326,14 @@ std::vector<std::string> binary_classes() {
 
 namespace detail {
 
-void add_cell_classes(std::vector<std::string>& out, const Bytes* previous, const Bytes& cell) {
+void add_cell_classes(std::vector<std::string>& out, std::optional<ByteView> previous, ByteView cell) {
     const std::size_t n = cell.size();
     add(out, n == 0 ? "cell bytes 0"
              : n <= kShortCellBytes ? "cell bytes 1..40"
              : n < kMaxCellBytes    ? "cell bytes 41..299"
                                     : "cell bytes 300");
-    if (previous == nullptr || previous->size() != n) return;
-    if (*previous == cell) {
+    if (!previous || previous->size() != n) return;
+    if (std::ranges::equal(*previous, cell)) {
         add(out, n > kShortCellBytes ? "run of equal cells >40 bytes" : "run of equal cells");
     } else if (n > kSharedPrefixBytes && std::memcmp(previous->data(), cell.data(), kSharedPrefixBytes) == 0) {
         add(out, "equal-length cells sharing a 32-byte prefix");

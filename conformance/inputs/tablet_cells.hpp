@@ -13,11 +13,13 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
 
 #include "conformance/inputs/source.hpp"
+#include "reference/common/binary_cells.hpp"
 
 namespace tsc::inputs::tablet {
 
@@ -98,7 +100,7 @@ private:
 };
 
 // n cells of one column in one style (BinaryCellStyle).
-std::vector<Bytes> binary_cells(Source& source, std::size_t n, std::size_t max_bytes = kMaxCellBytes);
+BinaryCells binary_cells(Source& source, std::size_t n, std::size_t max_bytes = kMaxCellBytes);
 
 // One null mark per row into `marks`, whose storage is reused: none, all, one (in the word-scanned rows
 // or in the tail), or a percentage of the rows; `mark_bytes`: now and then a mark other than 1 (any
@@ -122,7 +124,7 @@ void add_double_classes(std::vector<std::string>& out, std::uint64_t bits);
 void add_date_classes(std::vector<std::string>& out, const DateParts& d);
 
 // Classes of a column of variable-width cells: the longest cell, runs of equal cells (short and long),
-// equal-length cells that share a 32-byte prefix. `cell_at(i)` is row i's cell, or nullptr when row i
+// equal-length cells that share a 32-byte prefix. `cell_at(i)` is row i's cell, or nullopt when row i
 // sends none (a null): a run goes on across such rows, as the subjects' one-cell caches do.
 std::vector<std::string> binary_classes();
 template <class CellAt>
@@ -140,15 +142,15 @@ void unique(std::vector<std::string>& classes);
 
 namespace detail {
 // The classes of one cell after `previous` (nullptr: the first cell).
-void add_cell_classes(std::vector<std::string>& out, const Bytes* previous, const Bytes& cell);
+void add_cell_classes(std::vector<std::string>& out, std::optional<ByteView> previous, ByteView cell);
 }  // namespace detail
 
 template <class CellAt>
 void add_binary_classes(std::vector<std::string>& out, std::size_t rows, CellAt cell_at) {
-    const Bytes* previous = nullptr;
+    std::optional<ByteView> previous;
     for (std::size_t i = 0; i < rows; ++i) {
-        const Bytes* cell = cell_at(i);
-        if (cell == nullptr) continue;
+        const std::optional<ByteView> cell = cell_at(i);
+        if (!cell) continue;
         detail::add_cell_classes(out, previous, *cell);
         previous = cell;
     }

@@ -14,6 +14,7 @@
 #include <variant>
 #include <vector>
 
+#include "reference/common/binary_cells.hpp"
 #include "reference/common/bytes.hpp"
 #include "reference/common/data_type.hpp"
 #include "reference/common/profile_rule.hpp"
@@ -78,7 +79,7 @@ using Cells = std::variant<std::vector<std::uint8_t>,   // BOOLEAN: 0 false, non
                            std::vector<std::uint32_t>,  // FLOAT: IEEE-754 binary32 bits, NaN payloads kept
                            std::vector<std::uint64_t>,  // DOUBLE: IEEE-754 binary64 bits
                            std::vector<Date>,           // DATE
-                           std::vector<Bytes>>;         // TEXT, STRING (UTF-8 bytes), BLOB, OBJECT (isEOF, i64 offset, content)
+                           BinaryCells>;                // TEXT, STRING (UTF-8 bytes), BLOB, OBJECT (isEOF, i64 offset, content); no nulls
 
 // The Cells alternative of each type (part of the model's definition, like the type codes);
 // nullopt for VECTOR, UNKNOWN and codes that are not TSDataType codes.

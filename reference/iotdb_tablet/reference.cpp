@@ -190,7 +190,7 @@ ErrorClass put_value(Bytes& out, const Column& c, std::size_t row, const Profile
             break;
         }
         default: {  // TEXT, STRING, BLOB, OBJECT: i32 byte length, then the bytes
-            const Bytes& b = std::get<6>(c.cells)[row];
+            const ByteView b = std::get<6>(c.cells)[row];
             put_be(out, b.size(), 4);
             for (std::uint8_t byte : b) out.push_back(byte);
         }
@@ -331,12 +331,13 @@ ErrorClass read_column(Reader& r, Column& c, std::size_t n, const ParserProfile&
             case 3: return std::vector<std::uint32_t>{};
             case 4: return std::vector<std::uint64_t>{};
             case 5: return std::vector<Date>{};
-            default: return std::vector<Bytes>{};
+            default: return BinaryCells{};
         }
     }();
     const std::size_t room = std::min(n, r.left() / kMinCellBytes[index]);
     std::visit([room](auto& cells) { cells.reserve(room); }, c.cells);
     c.nulls.reserve(room);
+    Bytes cell;  // a binary cell as it is read, before it joins the column
     for (std::size_t row = 0; row < n; ++row) {
         std::uint64_t v = 0;
         switch (c.type) {
@@ -369,14 +370,14 @@ ErrorClass read_column(Reader& r, Column& c, std::size_t n, const ParserProfile&
                 if (!r.be(4, v)) return ErrorClass::truncated_length;
                 const std::int32_t length = as_int32(v);
                 if (length < 0) return ErrorClass::negative_length;
-                Bytes b;
-                b.reserve(std::min<std::size_t>(static_cast<std::size_t>(length), r.left()));
+                cell.clear();
+                cell.reserve(std::min<std::size_t>(static_cast<std::size_t>(length), r.left()));
                 for (std::int32_t i = 0; i < length; ++i) {
                     std::uint8_t byte = 0;
                     if (!r.byte(byte)) return ErrorClass::truncated_value;
-                    b.push_back(byte);
+                    cell.push_back(byte);
                 }
-                std::get<6>(c.cells).push_back(std::move(b));
+                std::get<6>(c.cells).push_back(cell);
             }
         }
         c.nulls.push_back(0);
@@ -405,9 +406,16 @@ ErrorClass read_bitmap_section(Reader& r, Tablet& t) {
 
 // A null cell holds the zero value in the canonical tablet (model.hpp, ParseOutcome).
 void clear_null_cells(Column& c) {
-    for (std::size_t row = 0; row < c.nulls.size(); ++row)
-        if (c.nulls[row] != 0)
-            std::visit([row](auto& cells) { cells[row] = {}; }, c.cells);
+    std::visit(
+        [&c](auto& cells) {
+            if constexpr (std::is_same_v<std::decay_t<decltype(cells)>, BinaryCells>) {
+                cells.empty_where([&c](std::size_t row) { return row < c.nulls.size() && c.nulls[row] != 0; });
+            } else {
+                for (std::size_t row = 0; row < c.nulls.size(); ++row)
+                    if (c.nulls[row] != 0) cells[row] = {};
+            }
+        },
+        c.cells);
 }
 
 bool is_signalling_nan(std::uint64_t bits) {

@@ -17,6 +17,7 @@
 #include <variant>
 #include <vector>
 
+#include "reference/common/binary_cells.hpp"
 #include "reference/common/bytes.hpp"
 #include "reference/common/data_type.hpp"
 
@@ -149,7 +150,7 @@ using Int32Cells = std::vector<std::int32_t>;           // int[] for INT32
 using Int64Cells = std::vector<std::int64_t>;           // long[] for INT64 and TIMESTAMP
 using FloatCells = std::vector<std::uint32_t>;          // float[] for FLOAT, as IEEE-754 bits
 using DoubleCells = std::vector<std::uint64_t>;         // double[] for DOUBLE, as IEEE-754 bits
-using BinaryCells = std::vector<std::optional<Bytes>>;  // Binary[] for TEXT, STRING, BLOB, OBJECT; nullopt = null
+using BinaryCells = tsc::BinaryCells;                   // Binary[] for TEXT, STRING, BLOB, OBJECT, with Java nulls
 using DateCells = std::vector<std::optional<Date>>;     // LocalDate[] for DATE; nullopt = null
 
 using Column = std::variant<BooleanCells, Int32Cells, Int64Cells, FloatCells, DoubleCells, BinaryCells, DateCells>;

@@ -214,14 +214,21 @@ ErrorClass write_bitmaps(Writer& w, const Tablet& t) {
     return ErrorClass::ok;
 }
 
-// Writes cells [0, rows) through `put`, which may fail; a short array fails at its first missing row.
-template <class Cells, class Put>
-ErrorClass write_cells(const Cells& cells, std::int32_t rows, Put put) {
+// Writes rows [0, rows) of an array of `length` cells through `put(row)`, which may fail; a short
+// array fails at its first missing row.
+template <class Put>
+ErrorClass write_rows(std::size_t length, std::int32_t rows, Put put) {
     for (std::int32_t i = 0; i < rows; ++i) {
-        if (static_cast<std::size_t>(i) >= cells.size()) return ErrorClass::array_too_short;
-        if (const ErrorClass e = put(cells[static_cast<std::size_t>(i)]); e != ErrorClass::ok) return e;
+        if (static_cast<std::size_t>(i) >= length) return ErrorClass::array_too_short;
+        if (const ErrorClass e = put(static_cast<std::size_t>(i)); e != ErrorClass::ok) return e;
     }
     return ErrorClass::ok;
+}
+
+// write_rows with `put` given each cell.
+template <class Cells, class Put>
+ErrorClass write_cells(const Cells& cells, std::int32_t rows, Put put) {
+    return write_rows(cells.size(), rows, [&](std::size_t i) { return put(cells[i]); });
 }
 
 // §3 rows 6b: one column's cells by its Java array type.
@@ -235,12 +242,14 @@ ErrorClass write_column_cells(Writer& w, const Column& c, std::int32_t rows) {
             return write_cells(std::get<FloatCells>(c), rows, [&](std::uint32_t v) { w.u32(canonical_float(v)); return ok; });
         case 4:
             return write_cells(std::get<DoubleCells>(c), rows, [&](std::uint64_t v) { w.u64(canonical_double(v)); return ok; });
-        case 5:  // TEXT / STRING / BLOB (/ OBJECT): presence byte, then a Binary
-            return write_cells(std::get<BinaryCells>(c), rows, [&](const std::optional<Bytes>& b) {
-                w.flag(b.has_value());
-                if (b) w.binary(b->data(), b->size());
+        case 5: {  // TEXT / STRING / BLOB (/ OBJECT): presence byte, then a Binary
+            const BinaryCells& cells = std::get<BinaryCells>(c);
+            return write_rows(cells.size(), rows, [&](std::size_t i) {
+                w.flag(!cells.is_null(i));
+                if (!cells.is_null(i)) w.binary(cells[i].data(), cells[i].size());
                 return ok;
             });
+        }
         default:  // DATE: yyyyMMdd; a null LocalDate is EMPTY_DATE_INT
             return write_cells(std::get<DateCells>(c), rows, [&](const std::optional<Date>& d) {
                 std::int32_t v = kEmptyDateInt;
@@ -463,6 +472,27 @@ ErrorClass read_cells(Reader& r, std::int32_t rows, std::size_t min_bytes, Colum
     return ErrorClass::ok;
 }
 
+// A TEXT / STRING / BLOB (/ OBJECT) column: each row a presence byte, then a Binary when present.
+ErrorClass read_binary_cells(Reader& r, std::int32_t rows, Column& column) {
+    const ErrorClass trunc = ErrorClass::truncated_values;
+    BinaryCells cells;
+    cells.reserve(r.can_hold(rows, 1), 0);
+    Bytes cell;
+    for (std::int32_t i = 0; i < rows; ++i) {
+        bool present = false;
+        if (!r.flag(present)) return trunc;
+        if (!present) {  // Java substitutes Binary.EMPTY_VALUE; the model keeps the null
+            cells.push_null();
+            continue;
+        }
+        cell.clear();
+        if (const ErrorClass e = read_binary(r, cell, trunc); e != ErrorClass::ok) return e;
+        cells.push_back(cell);
+    }
+    column = std::move(cells);
+    return ErrorClass::ok;
+}
+
 // readTabletValuesFromBuffer: one column by its schema's type.
 ErrorClass read_column(Reader& r, Kind kind, std::int32_t rows, Column& c) {
     const ErrorClass trunc = ErrorClass::truncated_values;
@@ -479,14 +509,7 @@ ErrorClass read_column(Reader& r, Kind kind, std::int32_t rows, Column& c) {
         case Kind::int64: return read_cells<Int64Cells>(r, rows, 8, c, [&](std::int64_t& v) { return r.i64(v) ? ok : trunc; });
         case Kind::float32: return read_cells<FloatCells>(r, rows, 4, c, [&](std::uint32_t& v) { return r.u32(v) ? ok : trunc; });
         case Kind::float64: return read_cells<DoubleCells>(r, rows, 8, c, [&](std::uint64_t& v) { return r.u64(v) ? ok : trunc; });
-        case Kind::binary:
-            return read_cells<BinaryCells>(r, rows, 1, c, [&](std::optional<Bytes>& v) {
-                bool present = false;
-                if (!r.flag(present)) return trunc;
-                if (!present) return ok;  // Java substitutes Binary.EMPTY_VALUE; the model keeps "absent"
-                v.emplace();
-                return read_binary(r, *v, trunc);
-            });
+        case Kind::binary: return read_binary_cells(r, rows, c);
         case Kind::date:
             return read_cells<DateCells>(r, rows, 4, c, [&](std::optional<Date>& v) {
                 std::int32_t raw = 0;
@@ -541,7 +564,11 @@ Column canonical_column(const Column& c, std::int32_t rows) {
         case 2: return first_rows(std::get<Int64Cells>(c), rows, same);
         case 3: return first_rows(std::get<FloatCells>(c), rows, canonical_float);
         case 4: return first_rows(std::get<DoubleCells>(c), rows, canonical_double);
-        case 5: return first_rows(std::get<BinaryCells>(c), rows, same);
+        case 5: {
+            BinaryCells cells = std::get<BinaryCells>(c);
+            cells.resize(static_cast<std::size_t>(rows));
+            return cells;
+        }
         default:
             return first_rows(std::get<DateCells>(c), rows,
                               [](const std::optional<Date>& d) { return std::optional<Date>(d ? *d : kEmptyDate); });

@@ -60,8 +60,15 @@ bool cells_usable(const Column& c) {
            std::visit([](const auto& v) { return v.size(); }, c.cells) == c.nulls.size();
 }
 
+// A null cell's slot as Java leaves it: zero, false, the empty string.
+template <class T>
+bool is_zero_cell(const T& cell) {
+    if constexpr (std::is_same_v<T, ByteView>) return cell.empty();
+    else return cell == T{};
+}
+
 bool is_zero_value(const Column& c, std::size_t row) {
-    return std::visit([row](const auto& cells) { return cells[row] == std::decay_t<decltype(cells[row])>{}; }, c.cells);
+    return std::visit([row](const auto& cells) { return is_zero_cell(cells[row]); }, c.cells);
 }
 
 }  // namespace
@@ -182,8 +189,13 @@ Tablet canonical(Tablet c) {
         std::visit(
             [&](auto& cells) {
                 using T = typename std::decay_t<decltype(cells)>::value_type;
-                for (std::size_t row = 0; row < cells.size(); ++row)
-                    cells[row] = row < col.nulls.size() && col.nulls[row] != 0 ? T{} : canonical_value(std::move(cells[row]));
+                const auto null = [&col](std::size_t row) { return row < col.nulls.size() && col.nulls[row] != 0; };
+                if constexpr (std::is_same_v<T, ByteView>) {
+                    cells.empty_where(null);
+                } else {
+                    for (std::size_t row = 0; row < cells.size(); ++row)
+                        cells[row] = null(row) ? T{} : canonical_value(std::move(cells[row]));
+                }
             },
             col.cells);
         for (std::uint8_t& null : col.nulls) null = null != 0;
@@ -306,6 +318,7 @@ bool reads_back_as(const T& read, const T& sent, const Profile& p) {
     if constexpr (std::is_same_v<T, std::uint32_t>) return read == reference::float_cell_as_written(sent, p);  // FLOAT
     else if constexpr (std::is_same_v<T, Date>) return read == reference::date_cell_as_written(sent, p);
     else if constexpr (std::is_same_v<T, std::uint8_t>) return read == canonical_value(sent);  // BOOLEAN
+    else if constexpr (std::is_same_v<T, ByteView>) return std::ranges::equal(read, sent);
     else return read == sent;
 }
 
@@ -315,12 +328,11 @@ bool column_reads_back(const Column& sent, const Column& read, const Profile& p)
         return false;
     return std::visit(
         [&](const auto& cells) {
-            using T = typename std::decay_t<decltype(cells)>::value_type;
-            const std::vector<T>& got = std::get<std::vector<T>>(read.cells);
+            const auto& got = std::get<std::decay_t<decltype(cells)>>(read.cells);
             for (std::size_t row = 0; row < cells.size(); ++row) {
                 const bool null = sent.nulls[row] != 0;
                 if (read.nulls[row] != static_cast<std::uint8_t>(null)) return false;
-                if (null ? !(got[row] == T{}) : !reads_back_as(got[row], cells[row], p)) return false;
+                if (null ? !is_zero_cell(got[row]) : !reads_back_as(got[row], cells[row], p)) return false;
             }
             return true;
         },

@@ -61,7 +61,8 @@ Json cells_json(const Column& c, bool blob) {
     std::visit(
         [&](const auto& v) {
             using Cells = std::decay_t<decltype(v)>;
-            for (const auto& x : v) {
+            for (std::size_t i = 0; i < v.size(); ++i) {
+                const auto& x = v[i];
                 if constexpr (std::is_same_v<Cells, BooleanCells>) {
                     cells.push_back(x <= 1 ? Json(x == 1) : Json(x));
                 } else if constexpr (std::is_same_v<Cells, Int32Cells>) {
@@ -71,7 +72,7 @@ Json cells_json(const Column& c, bool blob) {
                 } else if constexpr (std::is_same_v<Cells, FloatCells> || std::is_same_v<Cells, DoubleCells>) {
                     cells.push_back(float_bits_json(x));
                 } else if constexpr (std::is_same_v<Cells, BinaryCells>) {
-                    cells.push_back(!x ? Json(nullptr) : blob ? bytes_json(*x) : text_json(*x));
+                    cells.push_back(v.is_null(i) ? Json(nullptr) : blob ? bytes_json(x) : text_json(x));
                 } else {
                     cells.push_back(x ? date_cell_json(*x) : Json(nullptr));
                 }
@@ -81,9 +82,9 @@ Json cells_json(const Column& c, bool blob) {
     return Json{{"kind", kCellKindNames[c.index()]}, {"cells", cells}};
 }
 
-// One cell of a column of kind Cells.
+// One cell of a column of kind Cells other than binary.
 template <class Cells>
-typename Cells::value_type cell_of(const JsonAt& x, bool blob) {
+typename Cells::value_type cell_of(const JsonAt& x) {
     if constexpr (std::is_same_v<Cells, BooleanCells>) {
         return x.json().is_boolean() ? static_cast<std::uint8_t>(x.boolean()) : x.number<std::uint8_t>();
     } else if constexpr (std::is_same_v<Cells, Int32Cells>) {
@@ -92,9 +93,6 @@ typename Cells::value_type cell_of(const JsonAt& x, bool blob) {
         return x.decimal<std::int64_t>();
     } else if constexpr (std::is_same_v<Cells, FloatCells> || std::is_same_v<Cells, DoubleCells>) {
         return float_bits_of<typename Cells::value_type>(x);
-    } else if constexpr (std::is_same_v<Cells, BinaryCells>) {
-        if (x.is_null()) return std::nullopt;
-        return blob ? x.bytes() : text_of(x);
     } else {
         if (x.is_null()) return std::nullopt;
         return date_cell_of<Date>(x);
@@ -104,7 +102,14 @@ typename Cells::value_type cell_of(const JsonAt& x, bool blob) {
 template <class Cells>
 Cells cells_of(const std::vector<JsonAt>& cells, bool blob) {
     Cells out;
-    for (const JsonAt& x : cells) out.push_back(cell_of<Cells>(x, blob));
+    for (const JsonAt& x : cells) {
+        if constexpr (std::is_same_v<Cells, BinaryCells>) {
+            if (x.is_null()) out.push_null();
+            else out.push_back(blob ? x.bytes() : text_of(x));
+        } else {
+            out.push_back(cell_of<Cells>(x));
+        }
+    }
     return out;
 }
 

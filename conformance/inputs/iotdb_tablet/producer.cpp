@@ -96,10 +96,10 @@ void add_cell_classes(std::vector<std::string>& out, const Column& c) {
                     tablet::add_date_classes(out, {cells[i].year, cells[i].month, cells[i].day});
                 }
             }
-            if constexpr (std::is_same_v<T, Bytes>) {
+            if constexpr (std::is_same_v<std::decay_t<decltype(cells)>, BinaryCells>) {
                 // A null cell is sent empty (except as a Go slot) and leaves the previous cell cached.
                 tablet::add_binary_classes(out, std::min(cells.size(), c.nulls.size()), [&](std::size_t i) {
-                    return c.nulls[i] == 0 ? &cells[i] : nullptr;
+                    return c.nulls[i] == 0 ? std::optional(cells[i]) : std::nullopt;
                 });
             }
         },

@@ -137,15 +137,19 @@ Column column(Source& source, const ColumnSpec& c, DataType type, std::size_t le
         case DataType::OBJECT: {
             const std::size_t set = nulls.size() + stale_rows(source, length - nulls.size());
             tablet::BinaryCellStyle style(source, set, max_cell_bytes);
-            tsfile::BinaryCells cells(length);  // Java null where no row was ever set
+            tsfile::BinaryCells cells;
+            cells.reserve(length, 0);
             for (std::size_t i = 0; i < set; ++i) {
                 if (is_null(i)) {
-                    if (!c.null_cells_absent) cells[i].emplace();  // Binary.EMPTY_VALUE placeholder
-                } else if (source.percent(94)) {  // else a null Binary in a row that is not marked
-                    const ByteView cell = style.next();
-                    cells[i].emplace(cell.begin(), cell.end());
+                    if (c.null_cells_absent) cells.push_null();
+                    else cells.push_back({});  // Binary.EMPTY_VALUE placeholder
+                } else if (source.percent(94)) {
+                    cells.push_back(style.next());
+                } else {
+                    cells.push_null();  // a null Binary in a row that is not marked
                 }
             }
+            cells.resize(length);  // Java null where no row was ever set
             return cells;
         }
         default:  // INT64, TIMESTAMP (and VECTOR, which has no array of its own)
@@ -210,11 +214,16 @@ void add_column_classes(std::vector<std::string>& out, const Column& column, std
         [&](const auto& cells) {
             using T = typename std::decay_t<decltype(cells)>::value_type;
             const std::size_t n = std::min(rows, cells.size());
-            if constexpr (std::is_same_v<T, std::optional<Bytes>>) {
-                tablet::add_binary_classes(out, n, [&](std::size_t i) { return cells[i] ? &*cells[i] : nullptr; });
-                if (std::any_of(cells.begin(), cells.begin() + static_cast<std::ptrdiff_t>(n), [](const auto& c) { return !c; }))
-                    out.push_back("absent cell");
-                if (std::any_of(cells.begin() + static_cast<std::ptrdiff_t>(n), cells.end(), [](const auto& c) { return c && !c->empty(); }))
+            if constexpr (std::is_same_v<std::decay_t<decltype(cells)>, tsfile::BinaryCells>) {
+                const auto cell_at = [&](std::size_t i) { return cells.is_null(i) ? std::nullopt : std::optional(cells[i]); };
+                tablet::add_binary_classes(out, n, cell_at);
+                const auto rows_where = [&](std::size_t from, std::size_t to, auto holds) {
+                    for (std::size_t i = from; i < to; ++i)
+                        if (holds(cell_at(i))) return true;
+                    return false;
+                };
+                if (rows_where(0, n, [](const auto& c) { return !c; })) out.push_back("absent cell");
+                if (rows_where(n, cells.size(), [](const auto& c) { return c && !c->empty(); }))
                     out.push_back("stale binary cells past rowSize");
                 else if (cells.size() > n)
                     out.push_back("only null binary cells past rowSize");

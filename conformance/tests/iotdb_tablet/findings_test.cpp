@@ -63,7 +63,13 @@ Tablet candidate(std::size_t n, std::size_t columns, DataType type, bool null_fi
     for (std::size_t j = 0; j < columns; ++j) {
         Column& c = t.columns.emplace_back();
         c.type = type;
-        c.cells = type == DataType::OBJECT ? Cells(std::vector<Bytes>(n)) : Cells(std::vector<std::uint8_t>(n, 0));
+        if (type == DataType::OBJECT) {
+            BinaryCells empty;
+            for (std::size_t i = 0; i < n; ++i) empty.push_back({});
+            c.cells = std::move(empty);
+        } else {
+            c.cells = std::vector<std::uint8_t>(n, 0);
+        }
         c.nulls.assign(n, 0);
         if (null_first && j == 0 && n > 0) c.nulls[0] = 1;
     }

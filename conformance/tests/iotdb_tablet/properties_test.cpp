@@ -148,6 +148,17 @@ RC_GTEST_PROP(IotdbTablet, NodeNormalisesAsAJsNumberWould, ()) {
     }
 }
 
+// `cells` with one byte appended to the cell of `row`.
+BinaryCells with_byte_appended(const BinaryCells& cells, std::size_t row) {
+    BinaryCells out;
+    for (std::size_t i = 0; i < cells.size(); ++i) {
+        Bytes cell(cells[i].begin(), cells[i].end());
+        if (i == row) cell.push_back(0);
+        out.push_back(cell);
+    }
+    return out;
+}
+
 // One change to a read-back tablet: a timestamp, a null mark or a cell (BOOLEAN to another non-zero byte,
 // which canonical tells apart), a row fewer, or the parser's error.
 void damage(Contract::Outcome& read) {
@@ -170,7 +181,7 @@ void damage(Contract::Outcome& read) {
                 [&](auto& cells) {
                     using T = typename std::decay_t<decltype(cells)>::value_type;
                     if constexpr (std::is_same_v<T, Date>) cells[row].day ^= 1;
-                    else if constexpr (std::is_same_v<T, Bytes>) cells[row].push_back(0);
+                    else if constexpr (std::is_same_v<T, ByteView>) cells = with_byte_appended(cells, row);
                     else if constexpr (std::is_same_v<T, std::uint8_t>) cells[row] = cells[row] == 0 ? 1 : 2;
                     else cells[row] ^= 1;
                 },

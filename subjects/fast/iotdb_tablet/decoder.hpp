@@ -17,6 +17,7 @@
 //     shrunk, unless the caller takes the tablet.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -45,9 +46,9 @@ inline constexpr auto kExpand = [] {
 
 // The Cells alternative T, made current without giving up the storage it already holds.
 template <class T>
-std::vector<T>& cells_as(iotdb::Cells& cells) {
-    if (!std::holds_alternative<std::vector<T>>(cells)) cells.template emplace<std::vector<T>>();
-    return std::get<std::vector<T>>(cells);
+T& cells_as(iotdb::Cells& cells) {
+    if (!std::holds_alternative<T>(cells)) cells.template emplace<T>();
+    return std::get<T>(cells);
 }
 
 }  // namespace iotdb_detail
@@ -170,39 +171,39 @@ void IotdbTabletParser<kPortable>::fill_cells(iotdb::Column& c, const std::uint8
     using iotdb_detail::load_be_array;
     switch (c.type) {
         case DataType::BOOLEAN: {
-            std::vector<std::uint8_t>& v = cells_as<std::uint8_t>(c.cells);
+            std::vector<std::uint8_t>& v = cells_as<std::vector<std::uint8_t>>(c.cells);
             v.resize(n);
             const bool only_0x01 = parser.boolean_true_only_0x01;  // Errata 2
             for (std::size_t row = 0; row < n; ++row) v[row] = only_0x01 ? data[row] == 1 : data[row] != 0;
             return;
         }
         case DataType::INT32: {
-            std::vector<std::int32_t>& v = cells_as<std::int32_t>(c.cells);
+            std::vector<std::int32_t>& v = cells_as<std::vector<std::int32_t>>(c.cells);
             v.resize(n);
             load_be_array<kPortable>(reinterpret_cast<std::uint32_t*>(v.data()), data, n);
             return;
         }
         case DataType::INT64:
         case DataType::TIMESTAMP: {
-            std::vector<std::int64_t>& v = cells_as<std::int64_t>(c.cells);
+            std::vector<std::int64_t>& v = cells_as<std::vector<std::int64_t>>(c.cells);
             v.resize(n);
             load_be_array<kPortable>(reinterpret_cast<std::uint64_t*>(v.data()), data, n);
             return;
         }
         case DataType::FLOAT: {
-            std::vector<std::uint32_t>& v = cells_as<std::uint32_t>(c.cells);
+            std::vector<std::uint32_t>& v = cells_as<std::vector<std::uint32_t>>(c.cells);
             v.resize(n);
             load_be_array<kPortable>(v.data(), data, n);
             return;
         }
         case DataType::DOUBLE: {
-            std::vector<std::uint64_t>& v = cells_as<std::uint64_t>(c.cells);
+            std::vector<std::uint64_t>& v = cells_as<std::vector<std::uint64_t>>(c.cells);
             v.resize(n);
             load_be_array<kPortable>(v.data(), data, n);
             return;
         }
         case DataType::DATE: {
-            std::vector<iotdb::Date>& v = cells_as<iotdb::Date>(c.cells);
+            std::vector<iotdb::Date>& v = cells_as<std::vector<iotdb::Date>>(c.cells);
             v.resize(n);
             for (std::size_t row = 0; row < n; ++row)
                 v[row] = iotdb_detail::split_date(
@@ -210,12 +211,13 @@ void IotdbTabletParser<kPortable>::fill_cells(iotdb::Column& c, const std::uint8
             return;
         }
         default: {  // find_extents has checked every length
-            std::vector<Bytes>& v = cells_as<Bytes>(c.cells);
-            v.resize(n);
+            BinaryCells& v = cells_as<BinaryCells>(c.cells);
+            v.resize(0);
+            v.reserve(n);
             const std::size_t skip = kPrefixIncluded ? 0 : 4;
             for (std::size_t row = 0; row < n; ++row) {
                 const std::uint32_t len = iotdb_detail::load_be<kPortable, std::uint32_t>(data);
-                v[row].assign(data + skip, data + skip + len);
+                v.push_back(ByteView(data + skip, len));
                 data += 4 + len;
             }
         }
@@ -240,11 +242,17 @@ void IotdbTabletParser<kPortable>::fill_nulls(iotdb::Column& c, const std::uint8
     if constexpr (mutant("iotdb_parse_null_cells_kept")) {
         return;  // MUTANT iotdb_parse_null_cells_kept: the placeholder stays in a null cell
     } else {
-        // A null cell holds the zero value (model.hpp, ParseOutcome).
+        // A null cell holds the zero value (model.hpp, ParseOutcome). Binary cells sit end to end: a
+        // column with null rows is copied without their bytes.
         std::visit(
             [marks, n](auto& cells) {
-                for (std::size_t row = 0; row < n; ++row)
-                    if (marks[row] != 0) cells[row] = {};
+                if constexpr (std::is_same_v<std::decay_t<decltype(cells)>, BinaryCells>) {
+                    if (std::any_of(marks, marks + n, [](std::uint8_t m) { return m != 0; }))
+                        cells.empty_where([marks](std::size_t row) { return marks[row] != 0; });
+                } else {
+                    for (std::size_t row = 0; row < n; ++row)
+                        if (marks[row] != 0) cells[row] = {};
+                }
             },
             c.cells);
     }

@@ -261,7 +261,7 @@ void IotdbTabletSerializer<kPortable>::plan(const iotdb::Tablet& t, const iotdb:
             // A null cell is sent empty, except as a Go slot.
             const bool slots = iotdb_mutants::placeholders_as_read(c.type, p.placeholders) ==
                                iotdb::Placeholders::slot_values;
-            const std::vector<Bytes>& cells = std::get<std::vector<Bytes>>(c.cells);
+            const BinaryCells& cells = std::get<BinaryCells>(c.cells);
             size += 4 * n;
             for (std::size_t row = 0; row < n; ++row)
                 if (slots || c.nulls[row] == 0) size += cells[row].size();
@@ -448,7 +448,7 @@ std::uint8_t* IotdbTabletSerializer<kPortable>::write_binaries(std::uint8_t* o, 
     constexpr bool kStaleCache = mutant("iotdb_stale_string_cache");
     constexpr std::size_t kCompared = mutant("iotdb_string_cache_first_32_bytes") ? 32 : SIZE_MAX;
     const std::size_t n = c.nulls.size();
-    const Bytes* cells = std::get<std::vector<Bytes>>(c.cells).data();
+    const BinaryCells& cells = std::get<BinaryCells>(c.cells);
     // A one-entry cache: the previous cell's source and output.
     const std::uint8_t* last_src = nullptr;
     const std::uint8_t* last_out = nullptr;
@@ -459,7 +459,7 @@ std::uint8_t* IotdbTabletSerializer<kPortable>::write_binaries(std::uint8_t* o, 
             o += 4;
             continue;
         }
-        const Bytes& b = cells[row];
+        const ByteView b = cells[row];
         const std::size_t len = b.size();
         const bool same = last_out != nullptr && len == last_len &&
                           (kStaleCache || len == 0 || std::memcmp(b.data(), last_src, std::min(len, kCompared)) == 0);

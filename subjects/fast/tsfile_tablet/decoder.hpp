@@ -59,7 +59,7 @@ private:
     bool flag() { return *p_++ == 0x01; }  // BytesUtils.byteToBool
 
     ErrorClass string(tsfile::String& s, ErrorClass truncated);
-    ErrorClass binary(Bytes& b, ErrorClass truncated);
+    ErrorClass binary(ByteView& b, ErrorClass truncated);  // b: the Binary's bytes in the input
     ErrorClass schemas(tsfile::Tablet& t, std::int32_t& columns);
     ErrorClass schema(tsfile::Schema& s);
     ErrorClass timestamps(tsfile::Tablet& t);
@@ -120,7 +120,7 @@ tsfile::ErrorClass TsfileTabletDeserializer<kPortable>::string(tsfile::String& s
 }
 
 template <bool kPortable>
-tsfile::ErrorClass TsfileTabletDeserializer<kPortable>::binary(Bytes& b, ErrorClass truncated) {
+tsfile::ErrorClass TsfileTabletDeserializer<kPortable>::binary(ByteView& b, ErrorClass truncated) {
     if constexpr (mutant("tsfile_binary_length_read_before_bound")) {
         // MUTANT tsfile_binary_length_read_before_bound: the length is loaded first and checked with the
         // bytes it counts: a read past an input that ends where the length is due, or inside it
@@ -133,7 +133,7 @@ tsfile::ErrorClass TsfileTabletDeserializer<kPortable>::binary(Bytes& b, ErrorCl
     if constexpr (mutant("tsfile_binary_length_8_bit")) len = len < 0 ? len : len & 0xff;
     if (len < 0) return ErrorClass::negative_binary_length;
     if (!has(static_cast<std::size_t>(len))) return truncated;
-    b.assign(p_, p_ + len);
+    b = ByteView(p_, static_cast<std::size_t>(len));
     p_ += len;
     return ErrorClass::ok;
 }
@@ -232,7 +232,9 @@ tsfile::ErrorClass TsfileTabletDeserializer<kPortable>::bitmaps(tsfile::Tablet& 
         tsfile::BitMap bm;
         if (!has(4)) return trunc;
         bm.size = i32();
-        if (const ErrorClass e = binary(bm.bytes, trunc); e != ErrorClass::ok) return e;
+        ByteView bytes;
+        if (const ErrorClass e = binary(bytes, trunc); e != ErrorClass::ok) return e;
+        bm.bytes.assign(bytes.begin(), bytes.end());
         t.bitmaps->push_back(std::move(bm));
     }
     return ErrorClass::ok;
@@ -271,13 +273,17 @@ tsfile::ErrorClass TsfileTabletDeserializer<kPortable>::binaries(std::size_t row
         if (!has(rows)) return trunc;
     }
     tsfile::BinaryCells cells;
-    cells.reserve(std::min(rows, left()));
+    // Every cell's bytes are in the input: its left bytes bound their total as well as the cell count.
+    cells.reserve(std::min(rows, left()), left());
     for (std::size_t i = 0; i < rows; ++i) {
         if (!has(1)) return trunc;
-        std::optional<Bytes>& cell = cells.emplace_back();
-        if (!flag()) continue;
-        cell.emplace();
-        if (const ErrorClass e = binary(*cell, trunc); e != ErrorClass::ok) return e;
+        if (!flag()) {
+            cells.push_null();
+            continue;
+        }
+        ByteView cell;
+        if (const ErrorClass e = binary(cell, trunc); e != ErrorClass::ok) return e;
+        cells.push_back(cell);
     }
     c = std::move(cells);
     return ErrorClass::ok;

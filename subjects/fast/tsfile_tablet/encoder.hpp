@@ -246,7 +246,7 @@ tsfile::ErrorClass TsfileTabletSerializer<kPortable>::column_size(const tsfile::
         return ErrorClass::ok;
     }
     const auto& binaries = std::get<tsfile::BinaryCells>(c);
-    for (std::size_t i = 0; i < n; ++i) size += binaries[i] ? 5 + binaries[i]->size() : kAbsentCellBytes;
+    for (std::size_t i = 0; i < n; ++i) size += binaries.is_null(i) ? kAbsentCellBytes : 5 + binaries[i].size();
     return ErrorClass::ok;
 }
 
@@ -256,10 +256,9 @@ std::uint8_t* TsfileTabletSerializer<kPortable>::write_binary_cells(std::uint8_t
     namespace d = tsfile_detail;
     // One-entry cache: where the last present cell's encoding (flag, length, bytes) was written.
     const std::uint8_t* last = nullptr;
-    const std::optional<Bytes>* last_cell = nullptr;
+    ByteView last_cell;
     for (std::size_t i = 0; i < n; ++i) {
-        const std::optional<Bytes>& cell = cells[i];
-        if (!cell) {
+        if (cells.is_null(i)) {
             if constexpr (mutant("tsfile_absent_cell_written_empty")) {
                 *o++ = 0x01;  // MUTANT tsfile_absent_cell_written_empty: null written as Binary.EMPTY_VALUE
                 o = d::put_bytes<kPortable>(o, nullptr, 0);
@@ -268,14 +267,15 @@ std::uint8_t* TsfileTabletSerializer<kPortable>::write_binary_cells(std::uint8_t
             *o++ = 0x00;
             continue;
         }
-        const std::size_t len = cell->size();
-        if (last_cell != nullptr && (*last_cell)->size() == len) {
+        const ByteView cell = cells[i];
+        const std::size_t len = cell.size();
+        if (last != nullptr && last_cell.size() == len) {
             bool same = true;
             if constexpr (!mutant("tsfile_stale_string_cache"))  // MUTANT: equal length taken as equal
-                same = len == 0 || std::memcmp((*last_cell)->data(), cell->data(), len) == 0;
+                same = len == 0 || std::memcmp(last_cell.data(), cell.data(), len) == 0;
             // MUTANT tsfile_string_cache_first_32_bytes: only the first 32 bytes (one AVX2 register) compared
             if constexpr (mutant("tsfile_string_cache_first_32_bytes"))
-                same = len == 0 || std::memcmp((*last_cell)->data(), cell->data(), std::min<std::size_t>(len, 32)) == 0;
+                same = len == 0 || std::memcmp(last_cell.data(), cell.data(), std::min<std::size_t>(len, 32)) == 0;
             if (same) {
                 std::memmove(o, last, 5 + len);
                 o += 5 + len;
@@ -283,9 +283,9 @@ std::uint8_t* TsfileTabletSerializer<kPortable>::write_binary_cells(std::uint8_t
             }
         }
         last = o;
-        last_cell = &cell;
+        last_cell = cell;
         *o++ = 0x01;
-        o = d::put_bytes<kPortable>(o, cell->data(), len);
+        o = d::put_bytes<kPortable>(o, cell.data(), len);
     }
     return o;
 }

@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <cstdio>
 #include <cstdlib>
+#include <numeric>
 
 #include <fuzzer/FuzzedDataProvider.h>
 #include <span>
@@ -14,6 +15,7 @@
 
 #include "conformance/harness/failure.hpp"
 #include "conformance/harness/registry.hpp"
+#include "reference/common/bytes.hpp"
 
 namespace tsc::fuzz {
 
@@ -39,6 +41,18 @@ std::span<Subject* const> one_subject(FuzzedDataProvider& in) {
     const std::vector<Subject*>& all = subjects_under_test<Subject>();
     if (all.empty()) return {};
     return std::span(all).subspan(in.ConsumeIntegralInRange<std::size_t>(0, all.size() - 1), 1);
+}
+
+// The same for a target whose input layout has no byte to spare for the choice (the decode targets
+// read the layout of the golden vectors' fuzz inputs): the sum of the input's bytes picks, so that an
+// input always picks the same subject, in the fuzzer and in the replay driver, and any mutation may
+// move it to another.
+template <class Subject>
+std::span<Subject* const> one_subject(ByteView input) {
+    const std::vector<Subject*>& all = subjects_under_test<Subject>();
+    if (all.empty()) return {};
+    const std::size_t sum = std::accumulate(input.begin(), input.end(), std::size_t{0});
+    return std::span(all).subspan(sum % all.size(), 1);
 }
 
 inline void require_no_failures(std::string_view target, const std::vector<Failure>& failures) {

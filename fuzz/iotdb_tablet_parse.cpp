@@ -1,4 +1,4 @@
-// Raw buffers against every IoTDB insertTablet parser, in the layout of
+// Raw buffers against an IoTDB insertTablet parser the input picks (one_subject), in the layout of
 // conformance/harness/iotdb_tablet/operations.hpp (parser profile, column types and row count first).
 #include <cstddef>
 #include <cstdint>
@@ -9,6 +9,6 @@
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     using Layout = tsc::iotdb::ParseFuzzInput;
     if (const auto input = Layout::decode({data, size}))
-        tsc::fuzz::require_no_failures(Layout::targets[0], tsc::check<Layout::Op>(*input));
+        tsc::fuzz::require_no_failures(Layout::targets[0], tsc::check<Layout::Op>(tsc::fuzz::one_subject<Layout::Op::Subject>({data, size}), *input));
     return 0;
 }

@@ -93,11 +93,14 @@ void write_gorilla(Bytes& out, const std::vector<std::int64_t>& ts, const std::v
 }
 
 // Reads the body one byte or one bit at a time; never looks past the end.
+// The per-bit primitives are always inlined: a call per bit whose result comes back through a
+// reference costs, under AddressSanitizer with detect_stack_use_after_return (the fuzzers' runtime),
+// a heap-allocated frame for the caller's local, on every bit of every input.
 class Reader {
 public:
     explicit Reader(ByteView in) : in_(in) {}
 
-    bool byte(std::uint8_t& b) {
+    [[gnu::always_inline]] bool byte(std::uint8_t& b) {
         align();
         if (pos_ >= in_.size()) return false;
         b = in_[pos_++];
@@ -113,7 +116,7 @@ public:
         v = static_cast<std::int64_t>(u);
         return true;
     }
-    bool bit(unsigned& b) {
+    [[gnu::always_inline]] bool bit(unsigned& b) {
         if (pos_ >= in_.size()) return false;
         b = (in_[pos_] >> bit_) & 1u;
         if (++bit_ == 8) {

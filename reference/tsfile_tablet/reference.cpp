@@ -121,9 +121,7 @@ public:
     void u32(std::uint32_t v) { be(v, 4); }
     void i64(std::int64_t v) { be(static_cast<std::uint64_t>(v), 8); }
     void u64(std::uint64_t v) { be(v, 8); }
-    void bytes(const std::uint8_t* p, std::size_t n) {
-        for (std::size_t i = 0; i < n; ++i) u8(p[i]);
-    }
+    void bytes(const std::uint8_t* p, std::size_t n) { out_.insert(out_.end(), p, p + n); }
     // String: i32 byte length, −1 for null, then the UTF-8 bytes.
     void string(const String& s) {
         if (!s) {
@@ -285,11 +283,14 @@ ErrorClass write_values(Writer& w, const Tablet& t, Layout layout) {
 // ---- reading (§3 "Deserialization") ------------------------------------------------------------
 
 // Reads one byte at a time and never past the end; every failure is the caller's section class.
+// The per-byte primitives are always inlined: a call per byte whose result comes back through a
+// reference costs, under AddressSanitizer with detect_stack_use_after_return (the fuzzers' runtime),
+// a heap-allocated frame for the caller's local, on every byte of every input.
 class Reader {
 public:
     explicit Reader(ByteView in) : in_(in) {}
 
-    bool u8(std::uint8_t& b) {
+    [[gnu::always_inline]] bool u8(std::uint8_t& b) {
         if (pos_ >= in_.size()) return false;
         b = in_[pos_++];
         return true;

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "conformance/harness/failure.hpp"
+#include "conformance/harness/operation.hpp"
 #include "conformance/harness/registry.hpp"
 #include "reference/common/bytes.hpp"
 
@@ -60,6 +61,16 @@ inline void require_no_failures(std::string_view target, const std::vector<Failu
     std::fprintf(stderr, "%s\n  replay:    build/dev/replay_%.*s <input file>\n", describe_all(failures).c_str(),
                  static_cast<int>(target.size()), target.data());
     std::abort();
+}
+
+// A decode target's whole work: the input read in the layout `FuzzInput` (a family's DecodeFuzzInput,
+// ParseFuzzInput, ...), checked against one subject the input picks; an input the layout cannot
+// read is skipped.
+template <class FuzzInput>
+void check_decoded(ByteView data) {
+    using Op = typename FuzzInput::Op;
+    if (const auto input = FuzzInput::decode(data))
+        require_no_failures(FuzzInput::targets[0], check<Op>(one_subject<typename Op::Subject>(data), *input));
 }
 
 }  // namespace tsc::fuzz

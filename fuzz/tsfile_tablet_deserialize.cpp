@@ -7,8 +7,6 @@
 #include "fuzz/fuzz_support.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-    using Layout = tsc::tsfile::DeserializeFuzzInput;
-    if (const auto input = Layout::decode({data, size}))
-        tsc::fuzz::require_no_failures(Layout::targets[0], tsc::check<Layout::Op>(tsc::fuzz::one_subject<Layout::Op::Subject>({data, size}), *input));
+    tsc::fuzz::check_decoded<tsc::tsfile::DeserializeFuzzInput>({data, size});
     return 0;
 }

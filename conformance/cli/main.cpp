@@ -125,6 +125,14 @@ void add_subjects_command(CLI::App& app) {
     });
 }
 
+// The families built in, one a line: what scripts iterate over (ci/gate.sh), from the same list as
+// every other command.
+void add_families_command(CLI::App& app) {
+    app.add_subcommand("families", "List the families built in, one a line")->callback([] {
+        AllFamilies::each([]<class F>() { std::printf("%.*s\n", static_cast<int>(F::family.size()), F::family.data()); });
+    });
+}
+
 // Every check of a run is built before it is sent: these bound what one run holds in memory.
 constexpr std::size_t kMaxCases = 1'000'000;
 constexpr std::size_t kMaxTruncated = 1'000;
@@ -188,6 +196,7 @@ int run(int argc, char** argv) {
     CLI::App app{"tsconform: conformance checks for time-series wire codecs"};
     app.require_subcommand(1);
     add_subjects_command(app);
+    add_families_command(app);
     add_fuzz_input_command(app);
     add_conform_command(app);
     add_serve_command(app, std::make_shared<std::string>());

@@ -7,6 +7,7 @@
 // $TMPDIR/tsconform-internal-error-<pid>.json and the path printed).
 #include <unistd.h>
 
+#include <algorithm>
 #include <charconv>
 #include <cstdio>
 #include <filesystem>
@@ -143,6 +144,7 @@ void add_conform_command(CLI::App& app) {
     auto o = std::make_shared<runner::Options>();
     auto testees = std::make_shared<std::vector<std::string>>();
     auto seed = std::make_shared<std::optional<std::uint64_t>>();
+    auto expected = std::make_shared<std::vector<std::string>>();
     CLI::App* cmd = app.add_subcommand("conform", "Check implementations in any language against the reference over "
                                                   "the external protocol (subjects/external/PROTOCOL.md)");
     cmd->add_option("--testee", *testees, "NAME=COMMAND: a program speaking the protocol (run with /bin/sh -c), or "
@@ -170,14 +172,19 @@ void add_conform_command(CLI::App& app) {
                            : "expected a decimal number from 0 to 18446744073709551615, got " + text;
             },
             "UINT64"));
-    cmd->add_option("--expected-failures", o->expected_file, "a file of CHECK-OR-GLOB REASON lines");
+    cmd->add_option("--expected-failures", *expected,
+                    "[TESTEE=]FILE: an expected-failure list (CHECK-OR-GLOB REASON, or signature SIGNATURE REASON "
+                    "lines) of one testee, or without TESTEE= of every testee without its own; repeatable");
+    cmd->add_option("--write-expected-failures", o->write_expected,
+                    "write the signature of every failure of this run here, as an expected-failure list");
+    cmd->add_flag("--all-failures", o->all_failures, "a full report for every failed check, not one per signature");
     cmd->add_option("--junit", o->junit, "write JUnit XML here");
     cmd->add_option("--json", o->json, "write every result as JSON here");
     cmd->add_option("--report", o->report, "write a Markdown matrix (check group x testee) here");
     cmd->add_option("--timeout-ms", o->timeout_ms, "a request without an answer this long is a fault")
         ->check(CLI::Range(1, kMaxTimeoutMs))
         ->capture_default_str();
-    cmd->callback([o, testees, seed] {
+    cmd->callback([o, testees, seed, expected] {
         for (const std::string& t : *testees) {
             const std::size_t eq = t.find('=');
             if (eq == std::string::npos || eq == 0 || eq + 1 == t.size())
@@ -185,7 +192,17 @@ void add_conform_command(CLI::App& app) {
             o->testees.push_back({t.substr(0, eq), t.substr(eq + 1)});
         }
         o->seed = seed->value_or(std::random_device{}() * 0x100000000ull + std::random_device{}());
-        if (!o->expected_file.empty()) o->expected = runner::ExpectedFailures::load(o->expected_file);
+        for (const std::string& e : *expected) {
+            // TESTEE=FILE when the text before the first = names a testee of this run, else a file.
+            const std::size_t eq = e.find('=');
+            const std::string name = eq == std::string::npos ? "" : e.substr(0, eq);
+            const bool named = std::any_of(o->testees.begin(), o->testees.end(), [&](const auto& t) { return t.name == name; });
+            const std::string testee = named ? name : "", file = named ? e.substr(eq + 1) : e;
+            if (o->expected.contains(testee))
+                throw InputError("--expected-failures " + e + ": a second list for " +
+                                 (testee.empty() ? "every testee" : "testee " + testee));
+            o->expected[testee] = runner::ExpectedFailures::load(file);
+        }
         const int status = runner::exit_status(runner::conform(*o));
         if (status != 0) throw CLI::RuntimeError(status);
     });

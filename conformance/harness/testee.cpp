@@ -106,8 +106,8 @@ std::string ProgramTestee::exit_status() {
 
 std::size_t ProgramTestee::run_batch(const std::vector<std::string>& requests, std::size_t first,
                                      std::vector<Answer>& answers) {
-    auto fault = [&](std::size_t at, std::string what) {
-        answers[at] = {{}, what + stderr_tail()};
+    auto fault = [&](std::size_t at, std::string_view kind, std::string what) {
+        answers[at] = {{}, what + stderr_tail(), std::string(kind)};
         stop();
         return at + 1;
     };
@@ -117,7 +117,7 @@ std::size_t ProgramTestee::run_batch(const std::vector<std::string>& requests, s
         try {
             start();
         } catch (const std::exception& e) {
-            return fault(first, e.what());
+            return fault(first, "start_failed", e.what());
         }
     }
     std::size_t sent = first, answered = first;
@@ -134,7 +134,7 @@ std::size_t ProgramTestee::run_batch(const std::vector<std::string>& requests, s
         const int ready = poll(fds, 3, timeout_ms_);
         if (ready < 0 && errno == EINTR) continue;
         if (ready == 0)
-            return fault(answered, fmt::format("no answer within {} ms (--timeout-ms)", timeout_ms_));
+            return fault(answered, "timeout", fmt::format("no answer within {} ms (--timeout-ms)", timeout_ms_));
         if (fds[2].revents != 0) read_stderr();
         if (fds[1].revents != 0) {
             const ssize_t n = write(to_, pending.data() + pending_at, pending.size() - pending_at);
@@ -148,11 +148,11 @@ std::size_t ProgramTestee::run_batch(const std::vector<std::string>& requests, s
         if (fds[0].revents != 0) {
             char chunk[1 << 16];
             const ssize_t n = read(from_, chunk, sizeof chunk);
-            if (n == 0) return fault(answered, exit_status() + " before answering");
+            if (n == 0) return fault(answered, "exited", exit_status() + " before answering");
             if (n < 0) continue;
             out_buffer_.append(chunk, static_cast<std::size_t>(n));
             for (std::size_t end; (end = out_buffer_.find('\n')) != std::string::npos;) {
-                if (answered == sent) return fault(answered, "answered a request it was not sent yet: " + out_buffer_.substr(0, end));
+                if (answered == sent) return fault(answered, "out_of_order", "answered a request it was not sent yet: " + out_buffer_.substr(0, end));
                 answers[answered++] = {out_buffer_.substr(0, end), {}};
                 out_buffer_.erase(0, end + 1);
             }
@@ -165,7 +165,7 @@ std::vector<Answer> ProgramTestee::exchange(const std::vector<std::string>& requ
     std::vector<Answer> answers(requests.size());
     for (std::size_t next = 0; next < requests.size();) {
         if (consecutive_faults_ >= kGiveUpAfter) {
-            answers[next++] = {{}, fmt::format("not sent: the testee faulted on {} requests in a row", kGiveUpAfter)};
+            answers[next++] = {{}, fmt::format("not sent: the testee faulted on {} requests in a row", kGiveUpAfter), "not_sent"};
             continue;
         }
         const std::size_t before = next;

@@ -18,6 +18,8 @@ namespace tsc {
 struct Answer {
     std::string line;   // the answer line, when there is one
     std::string fault;  // otherwise what went wrong
+    // and its kind, for a failure's signature: start_failed, timeout, exited, out_of_order, not_sent
+    std::string fault_class = {};
     bool ok() const { return fault.empty(); }
 };
 

@@ -8,6 +8,8 @@
 #include <map>
 #include <memory>
 #include <set>
+#include <fstream>
+#include <algorithm>
 
 #include <fmt/format.h>
 
@@ -17,6 +19,7 @@
 #include "conformance/inputs/operation_inputs.hpp"
 #include "conformance/inputs/seeded_source.hpp"
 #include "conformance/runner/shrink.hpp"
+#include "conformance/runner/signature.hpp"
 #include "conformance/harness/testee.hpp"
 #include "families.hpp"
 
@@ -76,9 +79,18 @@ Claims read_hello(Testee& testee) {
 
 std::string testee_argument(const TesteeSpec& t) { return shell_quoted(t.name + "=" + t.command); }
 
+// The expected-failure list of a testee: its own, else the one for every testee, else none.
+const ExpectedFailures& expected_of(const Options& o, const std::string& testee) {
+    static const ExpectedFailures none;
+    for (const std::string& key : {testee, std::string()})
+        if (const auto list = o.expected.find(key); list != o.expected.end()) return list->second;
+    return none;
+}
+
 class Run {
 public:
-    Run(const Options& o, const TesteeSpec& spec, Testee& testee) : o_(o), spec_(spec), testee_(testee) {}
+    Run(const Options& o, const TesteeSpec& spec, Testee& testee)
+        : o_(o), spec_(spec), testee_(testee), expected_(expected_of(o, spec.name)) {}
 
     void all(std::vector<Result>& results) {
         const Claims claims = read_hello(testee_);
@@ -107,7 +119,7 @@ private:
                                                           : "the testee claims none of this operation's profiles";
             const std::vector<std::string_view> all = Op::profiles();
             for (const Check<Op>& c : checks<F, Op>(all.empty() ? "" : all.front(), profiles.size() > 1, false))
-                results.push_back({spec_.name, c.name, Status::skipped, why, 0});
+                results.push_back({.testee = spec_.name, .check = c.name, .status = Status::skipped, .report = why});
             return;
         }
         for (const std::string& p : profiles) {
@@ -209,7 +221,6 @@ private:
 
     template <class Op>
     void run_checks(const std::vector<Check<Op>>& checks, std::string_view profile, std::vector<Result>& results) {
-        std::size_t shrunk = 0;
         for (std::size_t at = 0; at < checks.size(); at += kBatch) {
             const std::size_t end = std::min(checks.size(), at + kBatch);
             std::vector<std::string> requests;
@@ -219,14 +230,15 @@ private:
             const double each = std::chrono::duration<double>(Clock::now() - start).count() / static_cast<double>(end - at);
             for (std::size_t i = at; i < end; ++i) {
                 const Check<Op>& c = checks[i];
-                Result r{spec_.name, c.name, Status::passed, {}, each};
+                Result r{.testee = spec_.name, .check = c.name, .seconds = each};
                 if (auto failure = judge<Op>(c, answers[i - at], requests[i - at], r)) {
-                    // A fault (exit, hang) is not shrunk: each try could cost a restart or a timeout.
+                    // The first failing case of each signature that choices built is shrunk, keeping
+                    // its signature. A fault (exit, hang) is not: each try could cost a restart or a
+                    // timeout. A waived failure is not either.
                     const bool fault = !answers[i - at].ok();
-                    if (c.choices && !fault && shrunk < o_.shrink_cases && !o_.expected.find(c.name)) {
-                        ++shrunk;
-                        *failure += shrink_report<Op>(c, profile);
-                    }
+                    if (c.choices && !fault && !expected_.find_failure(c.name, r.signature) &&
+                        shrunk_signatures_.insert(r.signature).second)
+                        *failure += shrink_report<Op>(c, profile, r.signature);
                     r.report = *failure;
                 }
                 results.push_back(expected_or(std::move(r)));
@@ -238,43 +250,55 @@ private:
     // The failure report of one answer, or nothing when the check passed (r.status says skipped).
     template <class Op>
     std::optional<std::string> judge(const Check<Op>& c, const Answer& a, const std::string& request, Result& r) {
-        auto fail = [&](std::string why) {
-            r.status = Status::failed;
-            return fmt::format("{}\n  check:     {}\n  testee:    {}\n  request:   {}\n  reproduce: {}\n", why, c.name,
-                               spec_.command, shorten(request), rerun<Op>(c));
+        const std::string expected_class = outcome_class(Op::outcome_json(c.expected));
+        auto sign = [&](std::string_view actual_class, std::string_view field = "") {
+            r.signature = signature(Op::family, Op::name, Op::profile(c.input), expected_class, actual_class, field);
         };
-        if (!a.ok()) return fail("the testee faulted: " + a.fault);
+        auto fail = [&](std::string_view actual_class, std::string why) {
+            r.status = Status::failed;
+            sign(actual_class);
+            return fmt::format("{}\n  check:     {}\n  signature: {}\n  testee:    {}\n  request:   {}\n  reproduce: {}\n", why,
+                               c.name, r.signature, spec_.command, shorten(request), rerun<Op>(c));
+        };
+        if (!a.ok()) return fail(a.fault_class, "the testee faulted: " + a.fault);
         Json answer;
         try {
             answer = parse_json_text(a.line, "the answer");
         } catch (const InputError& e) {
-            return fail(fmt::format("the answer is no JSON: {}", e.what()));
+            return fail("no_json", fmt::format("the answer is no JSON: {}", e.what()));
         }
         if (answer.is_object() && answer.contains("unsupported")) {
             r.status = Status::skipped;
             r.report = "the testee answered unsupported: " + answer["unsupported"].dump();
             return std::nullopt;
         }
+        if (answer.is_object() && answer.contains("outside_domain")) {
+            r.status = Status::outside_domain;
+            r.report = "the testee cannot hold this input: " + answer["outside_domain"].dump();
+            return std::nullopt;
+        }
         if (answer.is_object() && answer.contains("protocol_error"))
-            return fail("the testee could not read the request: " + answer["protocol_error"].dump());
+            return fail("protocol_error", "the testee could not read the request: " + answer["protocol_error"].dump());
         typename Op::Outcome actual;
         try {
             actual = Op::read_outcome(document(answer)["outcome"]);
         } catch (const InputError& e) {
-            return fail(fmt::format("an answer of the wrong shape ({}): {}", e.what(), shorten(a.line)));
+            return fail("wrong_shape", fmt::format("an answer of the wrong shape ({}): {}", e.what(), shorten(a.line)));
         }
         const auto diff = Op::compare(c.expected, actual);
         if (!diff) return std::nullopt;
         r.status = Status::failed;
-        return describe<Op>(c, *diff);
+        const std::string actual_class = outcome_class(Op::outcome_json(actual));
+        sign(actual_class, expected_class == "ok" && actual_class == "ok" ? field_path(diff->where) : "");
+        return describe<Op>(c, *diff, r.signature);
     }
 
     template <class Op>
-    std::string describe(const Check<Op>& c, const Difference& diff) {
+    std::string describe(const Check<Op>& c, const Difference& diff, const std::string& signature) {
         Failure f = failure_of<Op>(spec_.name, c.input, diff);
         f.check = c.name;
         f.command = rerun<Op>(c);
-        return f.describe() + fmt::format("  reference: {}\n", reproduce_command(Op::family, Op::name, kReferenceName,
+        return f.describe() + fmt::format("  signature: {}\n  reference: {}\n", signature, reproduce_command(Op::family, Op::name, kReferenceName,
                                                                                     Op::profile(c.input), Op::input_json(c.input)));
     }
 
@@ -291,16 +315,18 @@ private:
         return {};
     }
 
-    // The report of the first of `candidates` that fails, if one does.
+    // The report of the first of `candidates` that fails with `signature`, if one does: a shrunk case
+    // is one of the same kind of failure, not whichever other failure a smaller input meets first.
     template <class Op>
-    std::optional<std::string> first_failure(const std::string& name, const std::vector<typename Op::Input>& candidates) {
+    std::optional<std::string> first_failure(const std::string& name, const std::vector<typename Op::Input>& candidates,
+                                             const std::string& signature) {
         std::vector<std::string> requests;
         for (const auto& input : candidates) requests.push_back(protocol::request<Op>(input).dump());
         const std::vector<Answer> answers = testee_.exchange(requests);
         for (std::size_t i = 0; i < candidates.size(); ++i) {
-            Result ignored;
+            Result r;
             const Check<Op> c{name, candidates[i], Op::reference(candidates[i]), {}, Built::generated, true};
-            if (auto failure = judge<Op>(c, answers[i], requests[i], ignored)) return failure;
+            if (auto failure = judge<Op>(c, answers[i], requests[i], r); failure && r.signature == signature) return failure;
         }
         return std::nullopt;
     }
@@ -308,27 +334,39 @@ private:
     // The smallest failing input the shrinker finds from the case's choices: a generated case with
     // fewer and smaller choices, or a smaller valid encoding one of whose cuts still fails.
     template <class Op>
-    std::string shrink_report(const Check<Op>& c, std::string_view profile) {
+    std::string shrink_report(const Check<Op>& c, std::string_view profile, const std::string& signature) {
         const std::string name = c.name + " (shrunk)";
+        const std::size_t budget = c.built == Built::cut ? o_.shrink_tries / 4 : o_.shrink_tries;  // a cut run sends every cut
         const Shrunk s = shrink(
             *c.choices,
-            [&](const inputs::Choices& choices) { return first_failure<Op>(name, build<Op>(c.built, choices, profile)).has_value(); },
-            c.built == Built::cut ? o_.shrink_tries / 4 : o_.shrink_tries);  // a cut run sends every cut
-        const auto smallest = first_failure<Op>(name, build<Op>(c.built, s.choices, profile));
-        return fmt::format("shrunk from {} choices to {} in {} steps ({} runs); the smallest failing input:\n{}",
-                           c.choices->size(), s.choices.size(), s.steps, s.tries, smallest.value_or("(it passed when rerun)\n"));
+            [&](const inputs::Choices& choices) {
+                return first_failure<Op>(name, build<Op>(c.built, choices, profile), signature).has_value();
+            },
+            budget);
+        const auto smallest = first_failure<Op>(name, build<Op>(c.built, s.choices, profile), signature);
+        const std::string cap = s.tries >= budget ? fmt::format(" (stopped at the cap of {} runs: --shrink-runs)", budget) : "";
+        return fmt::format("shrunk from {} choices to {} in {} steps ({} runs{}); the smallest failing input:\n{}",
+                           c.choices->size(), s.choices.size(), s.steps, s.tries, cap,
+                           smallest.value_or("(it passed when rerun)\n"));
     }
 
     Result expected_or(Result r) {
-        const ExpectedFailure* listed = o_.expected.find(r.check);
-        if (listed == nullptr || r.status == Status::skipped) return r;
+        if (r.status == Status::skipped || r.status == Status::outside_domain) return r;
+        const ExpectedFailure* listed =
+            r.status == Status::failed ? expected_.find_failure(r.check, r.signature) : expected_.find_check(r.check);
+        if (listed == nullptr) return r;
         if (r.status == Status::failed) {
             r.status = Status::expected_failure;
-            r.report = fmt::format("expected ({}:{}: {})\n{}", o_.expected_file, listed->line, listed->reason, r.report);
+            const std::string now = r.report.substr(0, r.report.find('\n')), was = listed->was();
+            if (!was.empty() && was != now && changed_.insert(listed->line).second)
+                std::fprintf(stderr, "note: %s:%d waives a failure whose report now begins `%s`, not `%s`\n",
+                             expected_.file().c_str(), listed->line, now.c_str(), was.c_str());
+            r.waived_by = fmt::format("{}:{}: {}", expected_.file(), listed->line, listed->reason);
         } else {
             r.status = Status::unexpected_pass;
-            r.report = fmt::format("{} passes, but {}:{} lists it as failing ({}): remove the line", r.check,
-                                   o_.expected_file, listed->line, listed->reason);
+            r.waived_by = fmt::format("{}:{}: {}", expected_.file(), listed->line, listed->reason);
+            r.report = fmt::format("{} passes, but {}:{} lists it as failing ({}): remove the line\n", r.check,
+                                   expected_.file(), listed->line, listed->reason);
         }
         return r;
     }
@@ -349,8 +387,15 @@ private:
         return s.size() <= 600 ? s : s.substr(0, 600) + fmt::format("… ({} chars)", s.size());
     }
 
+    // A bar on a terminal; elsewhere (a CI log) a line every 30 s, so that a slow testee is not mistaken
+    // for a hung run.
     void show_progress(std::size_t done, std::size_t total) {
-        if (!isatty(STDERR_FILENO)) return;
+        if (!isatty(STDERR_FILENO)) {
+            if (Clock::now() - last_line_ < std::chrono::seconds(30)) return;
+            last_line_ = Clock::now();
+            std::fprintf(stderr, "%s: %zu/%zu checks of this operation answered\n", spec_.name.c_str(), done, total);
+            return;
+        }
         constexpr int kWidth = 30;
         const int filled = static_cast<int>(kWidth * done / std::max<std::size_t>(total, 1));
         std::fprintf(stderr, "\r\033[K%s [%s%s] %zu/%zu", spec_.name.c_str(), std::string(filled, '#').c_str(),
@@ -361,7 +406,11 @@ private:
     const Options& o_;
     const TesteeSpec& spec_;
     Testee& testee_;
+    const ExpectedFailures& expected_;
+    std::set<std::string> shrunk_signatures_;
+    std::set<int> changed_;  // lines already reported as waiving a changed report
     bool progress_shown_ = false;
+    Clock::time_point last_line_ = Clock::now();
 };
 
 std::unique_ptr<Testee> make_testee(const TesteeSpec& spec, int timeout_ms) {
@@ -375,6 +424,74 @@ std::unique_ptr<Testee> make_testee(const TesteeSpec& spec, int timeout_ms) {
         });
     }
     return std::make_unique<ProgramTestee>(spec.command, timeout_ms);
+}
+
+// A line of an expected-failure list that matched nothing in a whole run is a failure of its own, so
+// that a fixed bug or a renamed check removes its line; in a narrowed run it is only noted.
+void add_stale_lines(const Options& o, std::vector<Result>& results) {
+    for (const auto& [testee, list] : o.expected)
+        for (const ExpectedFailure& e : list.unused()) {
+            const std::string what = fmt::format("{}:{} `{}` matched no check of this run", list.file(), e.line, e.pattern);
+            if (!o.whole_run()) {
+                std::printf("note: %s (a narrowed run)\n", what.c_str());
+                continue;
+            }
+            results.push_back({.testee = testee.empty() ? "*" : testee,
+                               .check = fmt::format("expected-failures/line {}", e.line),
+                               .status = Status::failed,
+                               .report = what + ": a stale line, remove it\n"});
+        }
+}
+
+// One report per testee and signature, with how many checks failed so (all of them with
+// --all-failures): the shrunk case when there is one, else the shortest report. A failure without a
+// signature (an unexpected pass, a stale line) is reported alone.
+void print_failures(const Options& o, const std::vector<Result>& results) {
+    std::vector<std::pair<std::string, std::string>> order;
+    std::map<std::pair<std::string, std::string>, std::vector<const Result*>> groups;
+    for (const Result& r : results) {
+        if (r.status != Status::failed && r.status != Status::unexpected_pass) continue;
+        if (o.all_failures || r.signature.empty()) {
+            std::printf("\nFAILED %s (%s)\n%s", r.check.c_str(), r.testee.c_str(), r.report.c_str());
+            continue;
+        }
+        auto& group = groups[{r.testee, r.signature}];
+        if (group.empty()) order.push_back({r.testee, r.signature});
+        group.push_back(&r);
+    }
+    for (const auto& key : order) {
+        const std::vector<const Result*>& group = groups[key];
+        const Result* shown = *std::min_element(group.begin(), group.end(), [](const Result* a, const Result* b) {
+            const bool a_shrunk = a->report.find("\nshrunk from ") != std::string::npos;
+            const bool b_shrunk = b->report.find("\nshrunk from ") != std::string::npos;
+            return a_shrunk != b_shrunk ? a_shrunk : a->report.size() < b->report.size();
+        });
+        std::printf("\nFAILED %s (%s): %zu check%s, e.g. %s\n%s", key.second.c_str(), key.first.c_str(), group.size(),
+                    group.size() == 1 ? "" : "s", shown->check.c_str(), shown->report.c_str());
+    }
+}
+
+// The signatures of every failure of the run, waived or not, as an expected-failure list: one line
+// each, its reason the first line of its report (`was: ...`), so that a changed report is noticed.
+void write_expected_failures(const Options& o, const std::vector<Result>& results) {
+    std::vector<std::string> order;
+    std::map<std::string, std::pair<std::size_t, std::string>> seen;  // signature -> (checks, first line)
+    for (const Result& r : results) {
+        if (r.signature.empty() || (r.status != Status::failed && r.status != Status::expected_failure)) continue;
+        auto [at, added] = seen.try_emplace(r.signature, 0, r.report.substr(0, r.report.find('\n')));
+        if (added) order.push_back(r.signature);
+        ++at->second.first;
+    }
+    std::ofstream out(o.write_expected);
+    if (!out) throw InputError("cannot write " + o.write_expected);
+    out << fmt::format("# Expected failures written by tsconform conform --write-expected-failures (seed {}).\n"
+                       "# Replace each `was: ...` with why the failure is expected; keep `was: ` to be told when its report changes.\n",
+                       o.seed);
+    for (const std::string& signature : order)
+        out << fmt::format("# {} check{}\nsignature {} was: {}\n", seen[signature].first, seen[signature].first == 1 ? "" : "s",
+                           signature, seen[signature].second);
+    std::fprintf(stderr, "tsconform conform: %zu signature%s written to %s\n", order.size(), order.size() == 1 ? "" : "s",
+                 o.write_expected.c_str());
 }
 
 }  // namespace
@@ -392,11 +509,9 @@ std::vector<Result> conform(const Options& options) {
         if (testee->restarts() != 0)
             std::fprintf(stderr, "%s: restarted %zu times after faults\n", spec.name.c_str(), testee->restarts());
     }
-    for (const Result& r : results)
-        if (r.status == Status::failed || r.status == Status::unexpected_pass)
-            std::printf("\nFAILED %s (%s)\n%s", r.check.c_str(), r.testee.c_str(), r.report.c_str());
-    for (const ExpectedFailure& e : options.expected.unused())
-        std::printf("note: %s:%d `%s` matched no check of this run\n", options.expected_file.c_str(), e.line, e.pattern.c_str());
+    add_stale_lines(options, results);
+    print_failures(options, results);
+    if (!options.write_expected.empty()) write_expected_failures(options, results);
     if (!options.junit.empty()) write_junit(results, options.junit);
     if (!options.json.empty()) write_json(results, options.json);
     if (!options.report.empty()) write_matrix(results, names, options.report);

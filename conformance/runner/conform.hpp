@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <utility>
@@ -29,13 +30,17 @@ struct Options {
     std::string check = "*";        // a glob over check names
     std::size_t cases = 200;        // generated cases per operation and profile
     std::size_t truncated = 16;     // valid encodings cut at every length, per decoder and profile
-    std::size_t shrink_tries = 400; // runs per shrunk case
-    std::size_t shrink_cases = 3;   // failing generated cases shrunk per operation and profile
+    std::size_t shrink_tries = 400; // runs per shrunk case (the first failing case of each signature)
     std::uint64_t seed = 0;
     int timeout_ms = 10000;
-    ExpectedFailures expected;
-    std::string expected_file;
+    // Expected-failure lists by testee name; "" holds the list of every testee without its own.
+    std::map<std::string, ExpectedFailures> expected;
+    bool all_failures = false;      // a full report per failed check, not one per signature
+    std::string write_expected;     // write the failures' signatures here as an expected-failure list
     std::string junit, json, report;
+
+    // Whether every check runs: only then is an expected-failure line that matched nothing stale.
+    bool whole_run() const { return family.empty() && op.empty() && check == "*"; }
 };
 
 // Runs every testee; prints progress, a summary per operation, the failures and the closing line;

@@ -1,23 +1,31 @@
-// A testee's expected-failure list (protobuf conformance's failure list): one check name or glob per
-// line, then the reason, `#` comments and blank lines ignored:
+// A testee's expected-failure list (protobuf conformance's failure list, waiving by kind as well as
+// by name). One entry per line, then the reason; `#` comments and blank lines ignored:
 //
-//   qwp_gorilla/decode/vector/dod_bucket_edge_*   the 7-bit bucket edge is off by one (issue 12)
+//   qwp_gorilla/decode/vector/dod_bucket_edge_*                 the 7-bit bucket edge is off by one
+//   signature qwp_gorilla/decode@typescript:ok->invalid_encoding  writes raw past int32 (spec D4)
 //
-// A listed check that fails is an expected failure; one that passes is an unexpected pass and fails
-// the run, so that a fixed bug removes its line.
+// A check line names checks by name or glob: a listed check that fails is an expected failure, one
+// that passes an unexpected pass, which fails the run so that a fixed bug removes its line. A
+// signature line (runner/signature.hpp, globs allowed) waives every failure of that kind, whatever
+// the seed or case number. A line that matches nothing in a whole run is stale and fails it too.
+// A reason `was: <text>` (what --write-expected-failures writes) is the first line the failure's
+// report had; a waived failure whose first line is now another is reported as changed.
 #pragma once
 
 #include <filesystem>
-#include <optional>
 #include <string>
 #include <vector>
 
 namespace tsc::runner {
 
 struct ExpectedFailure {
+    enum class Kind { check, signature };
+    Kind kind = Kind::check;
     std::string pattern;
     std::string reason;
     int line = 0;
+    // The report's first line when the line was written (`was: ...`); empty otherwise.
+    std::string was() const;
 };
 
 class ExpectedFailures {
@@ -26,12 +34,19 @@ public:
     // An InputError naming the file and line of an entry without a reason.
     static ExpectedFailures load(const std::filesystem::path& file);
 
-    // The entry covering a check, if any.
-    const ExpectedFailure* find(const std::string& check) const;
-    // Entries that matched no check of the run: stale lines, reported so they can be removed.
+    // The check line covering a check, if any: passing or failing, a listed check is expected to fail.
+    const ExpectedFailure* find_check(const std::string& check) const;
+    // The line waiving a failure: a check line, else a signature line.
+    const ExpectedFailure* find_failure(const std::string& check, const std::string& signature) const;
+    // Entries that matched no check of the run: stale lines.
     std::vector<ExpectedFailure> unused() const;
+    const std::string& file() const { return file_; }
+    bool empty() const { return entries_.empty(); }
 
 private:
+    const ExpectedFailure* find(ExpectedFailure::Kind kind, const std::string& text) const;
+
+    std::string file_;
     std::vector<ExpectedFailure> entries_;
     mutable std::vector<bool> used_;
 };

@@ -17,6 +17,7 @@ std::string_view name_of(Status s) {
         case Status::skipped: return "skipped";
         case Status::expected_failure: return "expected failure";
         case Status::unexpected_pass: return "unexpected pass";
+        case Status::outside_domain: return "outside domain";
     }
     return "?";
 }
@@ -31,6 +32,7 @@ void Tally::add(Status s) {
         case Status::skipped: ++skipped; break;
         case Status::expected_failure: ++expected_failures; break;
         case Status::unexpected_pass: ++unexpected_passes; break;
+        case Status::outside_domain: ++outside_domain; break;
     }
 }
 
@@ -38,6 +40,7 @@ std::string Tally::line() const {
     std::string s = fmt::format("{} passed, {} failed, {} skipped", passed, failed, skipped);
     if (expected_failures) s += fmt::format(", {} expected failure{}", expected_failures, expected_failures == 1 ? "" : "s");
     if (unexpected_passes) s += fmt::format(", {} unexpected pass{}", unexpected_passes, unexpected_passes == 1 ? "" : "es");
+    if (outside_domain) s += fmt::format(", {} outside the domain", outside_domain);
     return s;
 }
 
@@ -95,14 +98,14 @@ void write_junit(const std::vector<Result>& results, const std::filesystem::path
     const Tally all = tally(results);
     out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         << fmt::format("<testsuites name=\"tsconform conform\" tests=\"{}\" failures=\"{}\" skipped=\"{}\">\n",
-                       results.size(), all.failed + all.unexpected_passes, all.skipped + all.expected_failures);
+                       results.size(), all.failed + all.unexpected_passes, all.skipped + all.expected_failures + all.outside_domain);
     for (const auto& [key, cases] : suites) {
         Tally t;
         double seconds = 0;
         for (const Result* r : cases) t.add(r->status), seconds += r->seconds;
         out << fmt::format("  <testsuite name=\"{}\" tests=\"{}\" failures=\"{}\" skipped=\"{}\" time=\"{:.3f}\">\n",
                            xml(key.first + ":" + key.second), cases.size(), t.failed + t.unexpected_passes,
-                           t.skipped + t.expected_failures, seconds);
+                           t.skipped + t.expected_failures + t.outside_domain, seconds);
         for (const Result* r : cases) {
             out << fmt::format("    <testcase classname=\"{}\" name=\"{}\" time=\"{:.6f}\"", xml(key.first + "." + r->group()),
                                xml(r->check), r->seconds);
@@ -113,7 +116,8 @@ void write_junit(const std::vector<Result>& results, const std::filesystem::path
             const bool failure = r->status == Status::failed || r->status == Status::unexpected_pass;
             out << ">\n"
                 << fmt::format("      <{} message=\"{}\">{}</{}>\n", failure ? "failure" : "skipped",
-                               xml(std::string(name_of(r->status)) + ": " + headline(r->report)), xml(r->report),
+                               xml(std::string(name_of(r->status)) + ": " +
+                                   (r->waived_by.empty() ? "" : "(" + r->waived_by + ") ") + headline(r->report)), xml(r->report),
                                failure ? "failure" : "skipped")
                 << "    </testcase>\n";
         }
@@ -125,8 +129,8 @@ void write_junit(const std::vector<Result>& results, const std::filesystem::path
 void write_json(const std::vector<Result>& results, const std::filesystem::path& file) {
     nlohmann::json all = nlohmann::json::array();
     for (const Result& r : results)
-        all.push_back({{"testee", r.testee}, {"check", r.check}, {"status", name_of(r.status)}, {"report", r.report},
-                       {"seconds", r.seconds}});
+        all.push_back({{"testee", r.testee}, {"check", r.check}, {"status", name_of(r.status)}, {"signature", r.signature}, {"waived_by", r.waived_by},
+                       {"report", r.report}, {"seconds", r.seconds}});
     open_output(file) << nlohmann::json{{"summary", tally(results).line()}, {"results", all}}
                              .dump(2, ' ', false, nlohmann::json::error_handler_t::replace)
                       << "\n";
@@ -153,7 +157,8 @@ void write_matrix(const std::vector<Result>& results, const std::vector<std::str
                 continue;
             }
             const Tally& c = testee->second.at(g);
-            const std::size_t checks = c.passed + c.failed + c.skipped + c.expected_failures + c.unexpected_passes;
+            const std::size_t checks =
+                c.passed + c.failed + c.skipped + c.expected_failures + c.unexpected_passes + c.outside_domain;
             if (c.skipped == checks) {
                 out << " skipped |";
                 continue;
@@ -163,6 +168,7 @@ void write_matrix(const std::vector<Result>& results, const std::vector<std::str
             if (c.expected_failures) text += fmt::format(", {} expected", c.expected_failures);
             if (c.unexpected_passes) text += fmt::format(", **{} unexpected passes**", c.unexpected_passes);
             if (c.skipped) text += fmt::format(", {} skipped", c.skipped);
+            if (c.outside_domain) text += fmt::format(", {} outside the domain", c.outside_domain);
             out << " " << text << " |";
         }
         out << "\n";

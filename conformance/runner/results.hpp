@@ -11,14 +11,18 @@
 
 namespace tsc::runner {
 
-enum class Status { passed, failed, skipped, expected_failure, unexpected_pass };
+// outside_domain: the testee answered that its client cannot hold the input (a profile's domain
+// should keep such inputs away); neither a pass nor a failure, counted apart.
+enum class Status { passed, failed, skipped, expected_failure, unexpected_pass, outside_domain };
 std::string_view name_of(Status s);
 
-struct Result {
-    std::string testee;
-    std::string check;   // <family>/<op>/<kind>/<case>
+struct Result {  // members initialized, so that a designated initializer names only what it sets
+    std::string testee{};
+    std::string check{};    // <family>/<op>/<kind>/<case>
     Status status = Status::passed;
-    std::string report;  // why it failed, was skipped or expected to fail; empty when it passed
+    std::string report{};   // why it failed, was skipped or expected to fail; empty when it passed
+    std::string signature{};  // of a failure, expected or not (runner/signature.hpp); empty otherwise
+    std::string waived_by{};  // of an expected failure or unexpected pass: FILE:LINE: reason
     double seconds = 0;
 
     // <family>/<op>/<kind>: a row of the matrix, a JUnit test case's class.
@@ -28,11 +32,11 @@ struct Result {
 };
 
 struct Tally {
-    std::size_t passed = 0, failed = 0, skipped = 0, expected_failures = 0, unexpected_passes = 0;
+    std::size_t passed = 0, failed = 0, skipped = 0, expected_failures = 0, unexpected_passes = 0, outside_domain = 0;
     void add(Status s);
     bool clean() const { return failed == 0 && unexpected_passes == 0; }
-    // "N passed, N failed, N skipped" and, when there are any, the expected failures and
-    // unexpected passes.
+    // "N passed, N failed, N skipped" and, when there are any, the expected failures, unexpected
+    // passes and inputs outside the testee's domain.
     std::string line() const;
 };
 

@@ -2,7 +2,8 @@
 """A testee that misbehaves on purpose, for the runner's own tests: it answers through
 `tsconform serve --subject reference` (argv[1] is the tsconform binary), except that a request
 whose line hashes to certain values makes it crash, hang, write a line that is no JSON, or answer
-an outcome of the wrong shape. The runner must report each as a failed check and go on."""
+an outcome of the wrong shape, or say the input is outside its domain. The runner must report
+each fault as a failed check and go on, and count an input outside the domain apart."""
 import subprocess
 import sys
 import time
@@ -25,6 +26,9 @@ for line in sys.stdin:
             continue
         if fault == 3:
             print('{"outcome": {"nonsense": true}}', flush=True)
+            continue
+        if fault == 4:
+            print('{"outside_domain": "this client cannot hold the input"}', flush=True)
             continue
     served.stdin.write(line)
     served.stdin.flush()

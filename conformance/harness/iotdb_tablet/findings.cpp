@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <array>
 
+#include "conformance/harness/findings.hpp"
+
 namespace tsc::iotdb {
 namespace {
 
@@ -39,18 +41,21 @@ std::vector<std::string> strings(const JsonAt& j) {
     return out;
 }
 
-Finding finding_of(const Vector& v) {
-    if (v.op != Contract::name) throw InputError(vector_check_name(Family::family, v) + ": a finding is a contract vector");
-    const JsonAt j(v.finding, "finding");
+// A contract finding: the common fields (findings.hpp), then the predicate, the parsers and the
+// example of the contract's own.
+Finding finding_of(const tsc::Finding& common, const Vector& v) {
+    if (v.op != Contract::name) throw InputError("a finding is a contract vector");
+    const JsonAt j(common.block, "finding");
     Finding f;
     f.vector = v;
-    f.condition = j["condition"].string();
-    f.profiles = strings(j["profiles"]);
+    f.id = common.id;
+    f.predicate = j["predicate"].string();
+    f.profiles = common.profiles;
     f.parsers = strings(j["parsers"]);
-    f.spec = j["spec"].string();
-    f.upstream = j["upstream"].string();
-    f.summary = j["summary"].string();
-    f.example = Contract::input_of(v.input, f.profiles[0] + ":" + f.parsers[0]);
+    f.spec = common.spec;
+    f.upstream = common.upstream;
+    f.summary = common.summary;
+    f.example = Contract::input_of(v.input, f.profiles.at(0) + ":" + f.parsers[0]);
     const JsonAt example = j["example"];
     f.sent.timestamps = example["timestamps"].bytes();
     f.sent.values = example["values"].bytes();
@@ -62,15 +67,17 @@ Finding finding_of(const Vector& v) {
 }
 
 std::vector<Finding> load() {
+    const std::vector<Vector> vectors = load_vectors(Family::family);
     std::vector<Finding> findings;
-    for (const Vector& v : load_vectors(Family::family))
-        if (!v.finding.is_null()) {
-            try {
-                findings.push_back(finding_of(v));
-            } catch (const InputError& e) {
-                throw InputError(vector_check_name(Family::family, v) + ": " + e.what());
-            }
+    for (const tsc::Finding& common : findings_of(Family::family, vectors)) {
+        const Vector& v = *std::find_if(vectors.begin(), vectors.end(),
+                                        [&](const Vector& x) { return x.name == common.vectors.front(); });
+        try {
+            findings.push_back(finding_of(common, v));
+        } catch (const InputError& e) {
+            throw InputError(vector_check_name(Family::family, v) + ": " + e.what());
         }
+    }
     return findings;
 }
 
@@ -95,7 +102,7 @@ const std::vector<Finding>& registered_findings() {
 
 bool is_registered(std::string_view condition, std::string_view profile, std::string_view parser) {
     for (const Finding& f : registered_findings())
-        if (f.condition == condition && contains(f.profiles, profile) && contains(f.parsers, parser)) return true;
+        if (f.predicate == condition && contains(f.profiles, profile) && contains(f.parsers, parser)) return true;
     return false;
 }
 

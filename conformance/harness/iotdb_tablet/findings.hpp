@@ -2,9 +2,9 @@
 //
 // A condition is a predicate over a contract input (tablet, client state, profile, parser) that names why a
 // divergence happens. The registry is data: the contract vectors of corpora/vectors/iotdb_tablet.json that
-// carry a `finding` block, which names the condition, the profiles and parsers it holds for, where it is in
-// the spec and upstream, and the first (smallest) example: the vector's input, with the bytes the reference
-// sends for it under profiles[0] and what each parser reads from them (`observed`, parse outcomes). A
+// carry a `finding` block (conformance/harness/findings.hpp) against `contract`, whose own fields name the
+// predicate, the parsers it holds for, and the first (smallest) example: the vector's input, with the bytes
+// the reference sends for it under profiles[0] and what each parser reads from them (`observed`). A
 // divergence that no registered condition explains is a failure of the contract check; a registered one is
 // reported, not failed.
 #pragma once
@@ -33,7 +33,8 @@ std::optional<std::string_view> explaining_condition(const Contract::Input& in);
 
 struct Finding {
     Vector vector;  // the contract vector that carries it
-    std::string condition;
+    std::string id;
+    std::string predicate;  // the name of a Condition
     std::vector<std::string> profiles;
     std::vector<std::string> parsers;
     std::string spec;      // sections of tablets-and-bitmaps.md

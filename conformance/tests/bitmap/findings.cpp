@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "conformance/harness/bitmap/operations.hpp"
+#include "conformance/harness/findings.hpp"
 
 namespace tsc::bitmap {
 namespace {
@@ -54,16 +55,17 @@ bool agree(const Observation& a, const Observation& b) {
     return (a.error != ErrorClass::ok && b.error != ErrorClass::ok) || a == b;
 }
 
-Finding finding_of(const Vector& v) {
-    const JsonAt f(v.finding, "finding");
+// A finding of the common format (conformance/harness/findings.hpp) comparing one profile with another,
+// with the operation, the class of calls and the first example of the search.
+Finding finding_of(const tsc::Finding& common) {
+    const JsonAt f(common.block, "finding");
+    if (common.profiles.size() != 1) f["profiles"].mistyped("one profile");
     const JsonAt e = f["first_example"];
-    return Finding{v.name,
-                   f["id"].string(),
-                   f["family"].string(),
-                   {f["profile"].string(), f["against"].string(), f["operation"].string()},
+    return Finding{common.vectors.front(),
+                   common.id,
+                   {common.profiles[0], common.against, f["operation"].string()},
                    f["class"].string(),
-                   f["condition"].string(),
-                   f["source"].string(),
+                   common.condition,
                    Example{e["size"].decimal<std::int32_t>(0, kMaxSize), e["setup"].string(), e["call"].string(),
                            e["expected"].string(), e["actual"].string()}};
 }
@@ -72,12 +74,11 @@ Finding finding_of(const Vector& v) {
 
 std::vector<Finding> findings_of(const std::vector<Vector>& vectors) {
     std::vector<Finding> findings;
-    for (const Vector& v : vectors) {
-        if (v.finding.is_null()) continue;
+    for (const tsc::Finding& common : tsc::findings_of(Family::family, vectors)) {
         try {
-            findings.push_back(finding_of(v));
+            findings.push_back(finding_of(common));
         } catch (const InputError& e) {
-            throw InputError(vector_check_name(Family::family, v) + ": " + e.what());
+            throw InputError(std::string(Family::family) + " finding " + common.id + ": " + e.what());
         }
     }
     return findings;

@@ -1,7 +1,8 @@
 // Findings: where a profile that models an upstream implementation answers differently from another
 // profile (usually the spec's own, tsfile). Each one is a vector of corpora/vectors/bitmap.json with a
-// `finding` block: the vector is the first example's program under the finding's profile (checked by the
-// golden-vector test like any vector), and the block keeps the finding's fields. The suite re-detects each
+// `finding` block (conformance/harness/findings.hpp; its own fields: operation, class, first_example):
+// the vector is the first example's program under the finding's profile (checked by the golden-vector
+// test like any vector). The suite re-detects each
 // one by searching a fixed space of bitmaps and calls in a fixed order (findings_test.cpp).
 //
 // The space: sizes 0 to 72 (capped by both profiles' max_size), five bitmap states per size (none
@@ -44,14 +45,13 @@ struct Example {
     bool operator==(const Example&) const = default;
 };
 
+// A finding of the common format (conformance/harness/findings.hpp) as this search reads it.
 struct Finding {
     std::string vector;  // the name of the vector that holds it
     std::string id;
-    std::string family;
     Comparison comparison;
     std::string call_class;
     std::string condition;
-    std::string source;
     Example first_example;
 };
 

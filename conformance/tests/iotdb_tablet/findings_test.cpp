@@ -13,7 +13,7 @@ namespace {
 
 const Finding* registered(std::string_view condition) {
     for (const Finding& f : registered_findings())
-        if (f.condition == condition) return &f;
+        if (f.predicate == condition) return &f;
     return nullptr;
 }
 
@@ -37,7 +37,7 @@ TEST(IotdbTabletFindings, EveryRegisteredFindingIsStillDetected) {
                 EXPECT_TRUE(v.divergence) << pairs.back() << ": the server now reads the example back\n  reproduce: "
                                           << reproduce_command(Family::family, Contract::name, kReferenceName,
                                                                pairs.back(), Contract::input_json(in));
-                EXPECT_EQ(v.condition.value_or("(none)"), f.condition) << pairs.back();
+                EXPECT_EQ(v.condition.value_or("(none)"), f.predicate) << pairs.back();
                 EXPECT_TRUE(v.registered) << pairs.back();
             }
         EXPECT_EQ(pairs, f.vector.profiles) << "the vector's profiles are the finding's profiles × parsers";

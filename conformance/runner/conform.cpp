@@ -13,6 +13,7 @@
 
 #include <fmt/format.h>
 
+#include "conformance/harness/findings.hpp"
 #include "conformance/harness/fuzz_input.hpp"
 #include "conformance/harness/protocol.hpp"
 #include "conformance/inputs/choice_source.hpp"
@@ -236,7 +237,7 @@ private:
                     // its signature. A fault (exit, hang) is not: each try could cost a restart or a
                     // timeout. A waived failure is not either.
                     const bool fault = !answers[i - at].ok();
-                    if (c.choices && !fault && !expected_.find_failure(c.name, r.signature) &&
+                    if (c.choices && !fault && !expected_.find_failure(c.name, r.signature, r.finding) &&
                         shrunk_signatures_.insert(r.signature).second)
                         *failure += shrink_report<Op>(c, profile, r.signature);
                     r.report = *failure;
@@ -290,7 +291,37 @@ private:
         r.status = Status::failed;
         const std::string actual_class = outcome_class(Op::outcome_json(actual));
         sign(actual_class, expected_class == "ok" && actual_class == "ok" ? field_path(diff->where) : "");
-        return describe<Op>(c, *diff, r.signature);
+        std::string report = describe<Op>(c, *diff, r.signature);
+        if (const Finding* f = explaining_finding<Op>(c.input, actual)) {
+            r.finding = f->id;
+            report += fmt::format("  finding:   {} — {} ({}; {})\n", f->id, f->summary, f->spec, f->upstream);
+        }
+        return report;
+    }
+
+    // The finding that explains an outcome the reference does not give under the input's profile: one
+    // against that profile, under one of whose own profiles the reference gives exactly that outcome
+    // (the testee behaves as the implementation the finding records), and, where the operation tells
+    // its findings apart (Op::explains), this one of them.
+    template <class Op>
+    static const Finding* explaining_finding(const typename Op::Input& input, const typename Op::Outcome& actual) {
+        const std::vector<std::string_view> profiles = Op::profiles();
+        for (const Finding& f : findings<Op>()) {
+            if (f.against != Op::profile(input)) continue;
+            if constexpr (requires { Op::explains(f, input, actual, actual); })
+                if (!Op::explains(f, input, Op::reference(input), actual)) continue;
+            for (const std::string& p : f.profiles)
+                if (std::find(profiles.begin(), profiles.end(), p) != profiles.end() &&
+                    !Op::compare(Op::reference(inputs::with_profile<Op>(input, p)), actual))
+                    return &f;
+        }
+        return nullptr;
+    }
+
+    template <class Op>
+    static const std::vector<Finding>& findings() {
+        static const std::vector<Finding> f = findings_of(Op::family, load_vectors(Op::family));
+        return f;
     }
 
     template <class Op>
@@ -353,7 +384,7 @@ private:
     Result expected_or(Result r) {
         if (r.status == Status::skipped || r.status == Status::outside_domain) return r;
         const ExpectedFailure* listed =
-            r.status == Status::failed ? expected_.find_failure(r.check, r.signature) : expected_.find_check(r.check);
+            r.status == Status::failed ? expected_.find_failure(r.check, r.signature, r.finding) : expected_.find_check(r.check);
         if (listed == nullptr) return r;
         if (r.status == Status::failed) {
             r.status = Status::expected_failure;
@@ -443,7 +474,10 @@ void add_stale_lines(const Options& o, std::vector<Result>& results) {
         }
 }
 
-// One report per testee and signature, with how many checks failed so (all of them with
+// What a failure is reported and waived under: the finding that explains it, else its signature.
+std::string kind_of(const Result& r) { return r.finding.empty() ? r.signature : "finding " + r.finding; }
+
+// One report per testee and kind (kind_of), with how many checks failed so (all of them with
 // --all-failures): the shrunk case when there is one, else the shortest report. A failure without a
 // signature (an unexpected pass, a stale line) is reported alone.
 void print_failures(const Options& o, const std::vector<Result>& results) {
@@ -455,8 +489,8 @@ void print_failures(const Options& o, const std::vector<Result>& results) {
             std::printf("\nFAILED %s (%s)\n%s", r.check.c_str(), r.testee.c_str(), r.report.c_str());
             continue;
         }
-        auto& group = groups[{r.testee, r.signature}];
-        if (group.empty()) order.push_back({r.testee, r.signature});
+        auto& group = groups[{r.testee, kind_of(r)}];
+        if (group.empty()) order.push_back({r.testee, kind_of(r)});
         group.push_back(&r);
     }
     for (const auto& key : order) {
@@ -471,15 +505,16 @@ void print_failures(const Options& o, const std::vector<Result>& results) {
     }
 }
 
-// The signatures of every failure of the run, waived or not, as an expected-failure list: one line
-// each, its reason the first line of its report (`was: ...`), so that a changed report is noticed.
+// Every failure of the run, waived or not, as an expected-failure list: a line per finding that
+// explains some, and per signature of the others, each with the first line of its report as the
+// reason (`was: ...`), so that a changed report is noticed.
 void write_expected_failures(const Options& o, const std::vector<Result>& results) {
     std::vector<std::string> order;
-    std::map<std::string, std::pair<std::size_t, std::string>> seen;  // signature -> (checks, first line)
+    std::map<std::string, std::pair<std::size_t, std::string>> seen;  // kind -> (checks, first line)
     for (const Result& r : results) {
         if (r.signature.empty() || (r.status != Status::failed && r.status != Status::expected_failure)) continue;
-        auto [at, added] = seen.try_emplace(r.signature, 0, r.report.substr(0, r.report.find('\n')));
-        if (added) order.push_back(r.signature);
+        auto [at, added] = seen.try_emplace(kind_of(r), 0, r.report.substr(0, r.report.find('\n')));
+        if (added) order.push_back(kind_of(r));
         ++at->second.first;
     }
     std::ofstream out(o.write_expected);
@@ -487,10 +522,10 @@ void write_expected_failures(const Options& o, const std::vector<Result>& result
     out << fmt::format("# Expected failures written by tsconform conform --write-expected-failures (seed {}).\n"
                        "# Replace each `was: ...` with why the failure is expected; keep `was: ` to be told when its report changes.\n",
                        o.seed);
-    for (const std::string& signature : order)
-        out << fmt::format("# {} check{}\nsignature {} was: {}\n", seen[signature].first, seen[signature].first == 1 ? "" : "s",
-                           signature, seen[signature].second);
-    std::fprintf(stderr, "tsconform conform: %zu signature%s written to %s\n", order.size(), order.size() == 1 ? "" : "s",
+    for (const std::string& kind : order)
+        out << fmt::format("# {} check{}\n{}{} was: {}\n", seen[kind].first, seen[kind].first == 1 ? "" : "s",
+                           kind.starts_with("finding ") ? "" : "signature ", kind, seen[kind].second);
+    std::fprintf(stderr, "tsconform conform: %zu line%s written to %s\n", order.size(), order.size() == 1 ? "" : "s",
                  o.write_expected.c_str());
 }
 

@@ -11,6 +11,7 @@ namespace tsc::runner {
 namespace {
 
 constexpr std::string_view kSignature = "signature";
+constexpr std::string_view kFinding = "finding";
 constexpr std::string_view kWas = "was: ";
 constexpr const char* kBlanks = " \t";
 
@@ -37,13 +38,14 @@ ExpectedFailures ExpectedFailures::load(const std::filesystem::path& file) {
         const std::string where = file.string() + ":" + std::to_string(number) + ": `" + line.substr(start) + "`";
         ExpectedFailure entry{ExpectedFailure::Kind::check, "", "", number};
         auto [pattern, reason] = word(line, start);
-        if (pattern == kSignature) {
-            if (reason == std::string::npos) throw InputError(where + " names no signature (signature SIGNATURE REASON)");
-            entry.kind = ExpectedFailure::Kind::signature;
+        if (pattern == kSignature || pattern == kFinding) {
+            if (reason == std::string::npos) throw InputError(where + " names no " + pattern + " (" + pattern + " NAME REASON)");
+            entry.kind = pattern == kSignature ? ExpectedFailure::Kind::signature : ExpectedFailure::Kind::finding;
             std::tie(pattern, reason) = word(line, reason);
         }
         if (reason == std::string::npos)
-            throw InputError(where + " has no reason (each line is: CHECK-OR-GLOB REASON, or signature SIGNATURE REASON)");
+            throw InputError(where + " has no reason (each line is: CHECK-OR-GLOB REASON, signature SIGNATURE REASON "
+                                     "or finding ID REASON)");
         entry.pattern = pattern;
         entry.reason = line.substr(reason);
         list.entries_.push_back(std::move(entry));
@@ -65,8 +67,11 @@ const ExpectedFailure* ExpectedFailures::find_check(const std::string& check) co
     return find(ExpectedFailure::Kind::check, check);
 }
 
-const ExpectedFailure* ExpectedFailures::find_failure(const std::string& check, const std::string& signature) const {
+const ExpectedFailure* ExpectedFailures::find_failure(const std::string& check, const std::string& signature,
+                                                     const std::string& finding) const {
     if (const ExpectedFailure* listed = find_check(check)) return listed;
+    if (!finding.empty())
+        if (const ExpectedFailure* listed = find(ExpectedFailure::Kind::finding, finding)) return listed;
     return find(ExpectedFailure::Kind::signature, signature);
 }
 

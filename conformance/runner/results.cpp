@@ -129,7 +129,8 @@ void write_junit(const std::vector<Result>& results, const std::filesystem::path
 void write_json(const std::vector<Result>& results, const std::filesystem::path& file) {
     nlohmann::json all = nlohmann::json::array();
     for (const Result& r : results)
-        all.push_back({{"testee", r.testee}, {"check", r.check}, {"status", name_of(r.status)}, {"signature", r.signature}, {"waived_by", r.waived_by},
+        all.push_back({{"testee", r.testee}, {"check", r.check}, {"status", name_of(r.status)}, {"signature", r.signature}, {"finding", r.finding},
+                       {"waived_by", r.waived_by},
                        {"report", r.report}, {"seconds", r.seconds}});
     open_output(file) << nlohmann::json{{"summary", tally(results).line()}, {"results", all}}
                              .dump(2, ' ', false, nlohmann::json::error_handler_t::replace)

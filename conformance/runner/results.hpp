@@ -22,6 +22,7 @@ struct Result {  // members initialized, so that a designated initializer names 
     Status status = Status::passed;
     std::string report{};   // why it failed, was skipped or expected to fail; empty when it passed
     std::string signature{};  // of a failure, expected or not (runner/signature.hpp); empty otherwise
+    std::string finding{};    // of a failure a registered finding explains (conformance/harness/findings.hpp)
     std::string waived_by{};  // of an expected failure or unexpected pass: FILE:LINE: reason
     double seconds = 0;
 

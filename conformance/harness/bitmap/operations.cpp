@@ -278,6 +278,21 @@ Json RunProgram::outcome_json(const Outcome& o) {
     return {{"created", bytes_json(o.created)}, {"observations", observations}, {"bytes", bytes}};
 }
 
+bool RunProgram::explains(const Finding& f, const Input& in, const Outcome& expected, const Outcome& actual) {
+    const std::vector<Op>& ops = in.program.ops;
+    for (std::size_t i = 0; i < expected.steps.size() && i < actual.steps.size() && i < ops.size(); ++i) {
+        if (expected.steps[i].observation == actual.steps[i].observation && expected.steps[i].bytes == actual.steps[i].bytes)
+            continue;
+        const Op& op = ops[i];
+        const std::int32_t length = op.kind == OpKind::contains_marked_bit ? op.args[1] : op.args[0];
+        const char* call_class = expected.steps[i].observation.error != ErrorClass::ok ? "out-of-range"
+                                 : length == 0                                         ? "len-0"
+                                                                                       : "in-range";
+        return f.block.value("operation", "") == info(op.kind).name && f.block.value("class", "") == call_class;
+    }
+    return false;
+}
+
 RunProgram::Outcome RunProgram::read_outcome(const JsonAt& j) {
     if (const auto u = j.optional("unsupported")) {
         if (!u->boolean()) u->mistyped("true (or no field `unsupported`)");

@@ -28,6 +28,7 @@
 
 #include "conformance/harness/bitmap/program.hpp"
 #include "conformance/harness/fuzz_input.hpp"
+#include "conformance/harness/findings.hpp"
 #include "conformance/harness/operation.hpp"
 #include "reference/bitmap/reference.hpp"
 #include "subjects/api/bitmap.hpp"
@@ -87,6 +88,11 @@ struct RunProgram : OperationBase<RunProgram, kFamily, Subject> {
     static Input read_input(const JsonAt& j, std::string_view profile);
     static Json outcome_json(const Outcome& o);
     static Outcome read_outcome(const JsonAt& j);
+    // Whether a finding (conformance/harness/findings.hpp, with its own `operation` and `class`) is
+    // the one that explains `actual`: the first step where it differs from `expected` is a call of
+    // that operation and class (out-of-range when `expected` is an error there, len-0 when its length
+    // is 0, else in-range; the class of the findings search, conformance/tests/bitmap/findings.hpp).
+    static bool explains(const Finding& f, const Input& in, const Outcome& expected, const Outcome& actual);
 };
 
 // The input layout of fuzz/bitmap_ops.cpp (conformance/harness/fuzz_input.hpp):

@@ -5,7 +5,8 @@ tools can read, and catch a planted bug with a shrunk input.
 
 usage: run_conform_tests.py TSCONFORM SCENARIO [ARG]
   faults              a testee that crashes, hangs, writes no JSON or the wrong shape
-  expected            expected-failure lists: unexpected passes, stale and malformed lines, one list per testee
+  expected            expected-failure lists: unexpected passes, stale and malformed lines, one list per testee,
+                      failures explained by a registered finding and waived by its id
   outputs             --junit, --json and --report with two testees side by side
   planted NAME=CMD    the testee with TSCONFORM_PLANTED_BUG=1 fails, with the check and a shrunk input; the
                       list --write-expected-failures writes waives it on other seeds; a stale line fails
@@ -84,6 +85,25 @@ def expected(tsconform):
         status, out = run_with("signature bitmap/program@*:ok->fault  never happens\n", "--expected-failures", f"fast={listed}")
         expect(status == 1 and "a stale line, remove it" in out, f"a whole run fails on a stale line (status {status})", out)
         expect(closing(out)[1] == 1, "the stale line is one failed check", out)
+
+        # A testee that claims the spec's profile but answers as the legacy scanner does: every failure is
+        # explained by one of two registered findings, and their two lines waive them on any seed.
+        legacy = f"legacy=python3 {HERE}/as_profile_testee.py {tsconform} tsfile iotdb-legacy"
+        with open(listed, "w") as f:
+            f.write("finding legacy_contains_marked_bit_len_0  the legacy scanner at len 0\n"
+                    "finding legacy_contains_marked_bit_no_range_check  the legacy scanner has no range check\n")
+        status, out = conform(tsconform, "--testee", legacy, "--family", "bitmap", "--all-failures")
+        for finding in ("legacy_contains_marked_bit_len_0", "legacy_contains_marked_bit_no_range_check"):
+            report = out.partition(f"FAILED bitmap/program/seed/finding_{finding}.iotdb-legacy@tsfile (legacy)\n")[2]
+            expect(report.split("\nFAILED ")[0].count(f"finding:   {finding} ") == 1,
+                   f"the finding's own example is explained by it: {finding}", out)
+        for seed in ("7", "8"):
+            status, out = conform(tsconform, "--testee", legacy, "--family", "bitmap", "--seed", seed)
+            expect(status == 1 and re.search(r"^FAILED finding legacy_contains_marked_bit_\w+ \(legacy\): \d+ checks?", out, re.M),
+                   f"failures are reported under the finding that explains them (seed {seed}, status {status})", out)
+            status, out = conform(tsconform, "--testee", legacy, "--family", "bitmap", "--seed", seed,
+                                  "--expected-failures", f"legacy={listed}")
+            expect(status == 0 and closing_count(out, 5) > 0, f"two finding lines waive them (seed {seed}, status {status})", out)
 
         status, out = run_with("bitmap/program/vector/x\n", "--expected-failures", listed)
         expect(status == 2 and "has no reason" in out, f"a line without a reason is an input error (status {status})", out)

@@ -29,7 +29,23 @@ void nonblocking(int fd) { fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK); 
 
 ProgramTestee::ProgramTestee(std::string command, int timeout_ms) : command_(std::move(command)), timeout_ms_(timeout_ms) {}
 
-ProgramTestee::~ProgramTestee() { stop(); }
+// At the end of a run the testee's stdin is closed, the end of its requests, and it is given a moment
+// to exit on its own with its stdout and stderr still open and drained: a testee that writes to stderr
+// while exiting (a Go runtime's last words) must not die of SIGPIPE. Then it is stopped.
+ProgramTestee::~ProgramTestee() {
+    constexpr int kExitGraceMs = 2000;
+    if (pid_ > 0) close(std::exchange(to_, -1));
+    for (int waited = 0; waited < kExitGraceMs && pid_ > 0; waited += 10) {
+        char chunk[4096];
+        while (from_ >= 0 && read(from_, chunk, sizeof chunk) > 0) {
+        }
+        while (read_stderr()) {
+        }
+        if (waitpid(pid_, nullptr, WNOHANG) == pid_) pid_ = -1;
+        else usleep(10000);
+    }
+    stop();
+}
 
 void ProgramTestee::start() {
     std::signal(SIGPIPE, SIG_IGN);  // a testee that died shows as a failed write and an end of output

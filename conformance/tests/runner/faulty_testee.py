@@ -30,6 +30,9 @@ for line in sys.stdin:
         if fault == 4:
             print('{"outside_domain": "this client cannot hold the input"}', flush=True)
             continue
+        if fault == 4:
+            print('{"outside_domain": "this client cannot hold the input"}', flush=True)
+            continue
     served.stdin.write(line)
     served.stdin.flush()
     print(served.stdout.readline(), end="", flush=True)

@@ -92,7 +92,10 @@ def expected(tsconform):
         with open(listed, "w") as f:
             f.write("finding legacy_contains_marked_bit_len_0  the legacy scanner at len 0\n"
                     "finding legacy_contains_marked_bit_no_range_check  the legacy scanner has no range check\n")
-        status, out = conform(tsconform, "--testee", legacy, "--family", "bitmap", "--all-failures")
+        marker = os.path.join(d, "exited")
+        status, out = conform(tsconform, "--testee", legacy, "--family", "bitmap", "--all-failures",
+                              env={"TSCONFORM_EXIT_MARKER": marker})
+        expect(os.path.exists(marker), "the testee's stderr stays open until it exits at the end of the run", out)
         for finding in ("legacy_contains_marked_bit_len_0", "legacy_contains_marked_bit_no_range_check"):
             report = out.partition(f"FAILED bitmap/program/seed/finding_{finding}.iotdb-legacy@tsfile (legacy)\n")[2]
             expect(report.split("\nFAILED ")[0].count(f"finding:   {finding} ") == 1,

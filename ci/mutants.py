@@ -140,7 +140,8 @@ def hunt(mutant, args):
     build, checks = checks_for(mutant, args)
     if not registered(build, name, mutant.get("platform")):
         return {"mutant": mutant, "status": "NOT BUILT", "check": "-", "seconds": 0.0}
-    env = dict(os.environ, TSCONFORM_SUBJECTS=name, RC_PARAMS=args.rc_params)
+    env = dict(os.environ, TSCONFORM_SUBJECTS=name, RC_PARAMS=args.rc_params,
+               TSCONFORM_REPORT_DIR=str(ROOT / "build/mutant-reports"))
     start = time.monotonic()
     for check, argv in checks:
         if argv[0] == "fuzz":

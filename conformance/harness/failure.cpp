@@ -1,5 +1,6 @@
 #include "conformance/harness/failure.hpp"
 
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <functional>
@@ -28,13 +29,19 @@ std::string shorten(std::string s) {
 std::string input_argument(const Json& input) {
     const std::string text = input.dump();
     if (text.size() <= kCommandLineLimit) return shell_quoted(text);
-    const auto path = std::filesystem::temp_directory_path() /
-                      fmt::format("tsconform-input-{:016x}.json", std::hash<std::string>{}(text));
-    std::ofstream(path) << text;
-    return "@" + path.string();
+    return "@" + saved_report_file("tsconform-input", text).string();
 }
 
 }  // namespace
+
+std::filesystem::path saved_report_file(std::string_view stem, std::string_view text) {
+    const char* folder = std::getenv("TSCONFORM_REPORT_DIR");
+    const std::filesystem::path dir = folder != nullptr && *folder != '\0' ? folder : std::filesystem::temp_directory_path();
+    std::filesystem::create_directories(dir);
+    const auto path = dir / fmt::format("{}-{:016x}.json", stem, std::hash<std::string_view>{}(text));
+    std::ofstream(path) << text;
+    return path;
+}
 
 std::string shell_quoted(std::string_view s) {
     std::string out = "'";

@@ -2,6 +2,7 @@
 // the generic checks (operation.hpp) from an operation's descriptor, never by hand.
 #pragma once
 
+#include <filesystem>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -39,8 +40,13 @@ std::vector<Failure> as_operation(std::vector<Failure> failures, std::string_vie
 // The file being replayed or fuzzed, named in every report while it is set.
 void set_current_input_path(std::string path);
 
+// `text` kept in a file a report names, <stem>-<hash of text>.json, in the folder TSCONFORM_REPORT_DIR
+// names (created if need be), else the temporary folder. ctest and the mutant gate point it into the
+// build folder, so that a run's failure reports do not pile up in the temporary folder.
+std::filesystem::path saved_report_file(std::string_view stem, std::string_view text);
+
 // `tsconform <family> <operation> --subject S [--profile P] '<input JSON>'`; an input too long for
-// a command line is written to a file in the temporary folder and named with @.
+// a command line is written to a file (saved_report_file) and named with @.
 std::string reproduce_command(std::string_view family, std::string_view operation, std::string_view subject,
                               std::string_view profile, const Json& input);
 

@@ -29,6 +29,7 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 constexpr std::size_t kBatch = 2048;  // requests per exchange: bounds the request text held at once
+constexpr std::size_t kShownRequest = 600;  // characters of a request a report shows; the rest is in a file
 
 // How a check's input was built from choices: one generated case, or one of the cuts of a valid
 // encoding. Either can be built again from fewer or smaller choices, so either can be shrunk.
@@ -258,8 +259,12 @@ private:
         auto fail = [&](std::string_view actual_class, std::string why) {
             r.status = Status::failed;
             sign(actual_class);
-            return fmt::format("{}\n  check:     {}\n  signature: {}\n  testee:    {}\n  request:   {}\n  reproduce: {}\n", why,
-                               c.name, r.signature, spec_.command, shorten(request), rerun<Op>(c));
+            const std::string shown = request.size() <= kShownRequest
+                                      ? request
+                                      : fmt::format("{}… (the whole request: {})", request.substr(0, kShownRequest),
+                                                    saved_report_file("tsconform-request", request).string());
+        return fmt::format("{}\n  check:     {}\n  signature: {}\n  testee:    {}\n  request:   {}\n  reproduce: {}\n", why,
+                               c.name, r.signature, spec_.command, shown, rerun<Op>(c));
         };
         if (!a.ok()) return fail(a.fault_class, "the testee faulted: " + a.fault);
         Json answer;

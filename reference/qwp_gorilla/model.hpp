@@ -77,17 +77,19 @@ struct Profile {
     std::uint64_t max_row_count = kNoRowCap;  // a larger frame row count is row_count_out_of_range
 };
 
-// qwpMaxRowsPerBatch, go-questdb-client qwp_constants.go @afc74c3.
-inline constexpr std::uint64_t kGoMaxRowsPerBatch = 1u << 20;
+// The clients' cap on a frame's row count: qwpMaxRowsPerBatch, go-questdb-client qwp_constants.go
+// @afc74c3; MAX_ROWS_PER_BATCH, nodejs-questdb-client src/qwp/core/result-batch.ts @1267de2f.
+inline constexpr std::uint64_t kClientMaxRowsPerBatch = 1u << 20;
 
 inline constexpr std::array kProfiles{
     Profile{"strict", FewValuesPolicy::reject_below_3, NullFlagPolicy::nonzero_is_bitmap, "Java client"},
     Profile{"server", FewValuesPolicy::accept_all, NullFlagPolicy::nonzero_is_bitmap, "QuestDB server ingress cursor"},
     Profile{"rust", FewValuesPolicy::accept_all, NullFlagPolicy::only_0_or_1, "Rust client"},
-    Profile{"typescript", FewValuesPolicy::reject_below_3, NullFlagPolicy::only_0_or_1, "Node.js/TypeScript client"},
+    Profile{"typescript", FewValuesPolicy::reject_below_3, NullFlagPolicy::only_0_or_1, "Node.js/TypeScript client",
+            kClientMaxRowsPerBatch},
     Profile{"dotnet", FewValuesPolicy::accept_2_only, NullFlagPolicy::nonzero_is_bitmap, ".NET client (main)"},
     Profile{"go", FewValuesPolicy::reject_below_3, NullFlagPolicy::nonzero_is_bitmap, "Go client",
-            kGoMaxRowsPerBatch},
+            kClientMaxRowsPerBatch},
 };
 
 inline constexpr const Profile& kDefaultProfile = kProfiles[0];

@@ -42,6 +42,11 @@ inline constexpr std::array kProfileRules{
                 "enc_flag 0x01 with fewer than 3 values is gorilla_too_few_values", "questdb/nodejs-questdb-client result-batch.ts (spec §4 D2)"},
     ProfileRule{"typescript", RulePart::normalisation, "typescript.null_flag",
                 "a null flag other than 0 or 1 is invalid_null_flag", "questdb/nodejs-questdb-client result-batch.ts (spec §4 D3)"},
+    ProfileRule{"typescript", RulePart::normalisation, "typescript.row_cap",
+                "a frame row count above 1,048,576 (MAX_ROWS_PER_BATCH) is row_count_out_of_range, before any column "
+                "is read; exactly 1,048,576 is read",
+                "questdb/nodejs-questdb-client src/qwp/core/result-batch.ts readCount(reader, MAX_ROWS_PER_BATCH, "
+                "\"result row count\"), which refuses a value > the maximum @1267de2f"},
     ProfileRule{"typescript", RulePart::domain, "typescript.encoder_exact_arithmetic",
                 "not modelled (encode has no profiles): the encoder computes deltas exactly and writes raw where the "
                 "wrapped delta-of-deltas fit int32 but the exact ones do not",
@@ -73,7 +78,7 @@ inline constexpr std::array kProfileRules{
                 "not modelled (encode has no profiles; its input says whether a bitmap is sent): the encoder writes "
                 "null flag 0x00 unless a row is null, so vector bitmap_present_no_nulls (encode) is not a column Go "
                 "writes; the huge_rows_*, rows_2p32_* and hostile_4e9_* decode vectors are the suite's robustness, "
-                "their _go twins what Go does",
+                "their _go twins what Go and Node.js do (typescript.row_cap)",
                 "questdb/go-questdb-client qwp_encoder.go encodeTimestampColumn @afc74c3 (spec §3.1a)"},
 };
 

@@ -282,7 +282,7 @@ Decode::Input BodyProducer::build(Source& s) {
             in.framing = {static_cast<std::uint64_t>(s.range(0, 3000)), s.flip()};
             break;
         case 6:  // a frame row count at a profile's cap or past what any body holds (§3.1a, §1.6)
-            in.framing.row_count = s.pick({kGoMaxRowsPerBatch, kGoMaxRowsPerBatch + 1, std::uint64_t{1} << 32, UINT64_MAX});
+            in.framing.row_count = s.pick({kClientMaxRowsPerBatch, kClientMaxRowsPerBatch + 1, std::uint64_t{1} << 32, UINT64_MAX});
             break;
         default:  // enc_flag 0x01 over fewer than 3 values, which no encoder writes (§4 D2)
             if (col.gorilla_flag && col.column.values.size() < 3) body[1 + col.column.null_bitmap.size()] = 0x01;

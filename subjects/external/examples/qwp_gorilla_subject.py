@@ -23,7 +23,7 @@ ENCODER_BUCKETS = [(1, 7, -63, 64)] + BUCKETS[1:] if os.environ.get("TSCONFORM_P
 NO_CAP = MASK64
 PROFILES = {  # name: (fewest values Gorilla accepts, null flag must be 0 or 1, most rows a frame may declare)
     "strict": (3, False, NO_CAP), "server": (0, False, NO_CAP), "rust": (0, True, NO_CAP),
-    "typescript": (3, True, NO_CAP), "dotnet": (2, False, NO_CAP), "go": (3, False, 1 << 20),
+    "typescript": (3, True, 1 << 20), "dotnet": (2, False, NO_CAP), "go": (3, False, 1 << 20),
 }
 
 

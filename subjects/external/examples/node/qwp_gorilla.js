@@ -187,8 +187,13 @@ function fail(error) {
 }
 
 // §2.7 with the TypeScript client's policies. Returns an outcome in the protocol's JSON form.
+// The Node.js client's cap on a frame's row count (MAX_ROWS_PER_BATCH in its result-batch.ts):
+// a larger count is refused before any column is read.
+const MAX_ROWS_PER_BATCH = 1n << 20n;
+
 function decode(body, rows, gorillaFlag) {
   let pos = 0;
+  if (rows > MAX_ROWS_PER_BATCH) return fail('row_count_out_of_range');
   if (body.length < 1) return fail('missing_null_flag');
   const nullFlag = body[pos++];
 
@@ -291,7 +296,7 @@ const operations = {
   decode: {
     profiles: ['typescript'],
     // Every profile the suite knows for this operation; the ones not listed above are unsupported.
-    knownProfiles: ['strict', 'server', 'rust', 'typescript', 'dotnet'],
+    knownProfiles: ['strict', 'server', 'rust', 'typescript', 'dotnet', 'go'],
     run(input) {
       const body = J.bytes(J.field(input, 'bytes', 'input'), 'input.bytes');
       const rows = J.uint64(J.field(input, 'rows', 'input'), 'input.rows');

@@ -12,6 +12,10 @@ import zlib
 served = subprocess.Popen([sys.argv[1], "serve", "--subject", "reference"], stdin=subprocess.PIPE,
                           stdout=subprocess.PIPE, text=True)
 
+# Answers that are no outcome: no JSON, the wrong shape, an input outside the domain.
+CANNED = {2: "this is no JSON", 3: '{"outcome": {"nonsense": true}}',
+          4: '{"outside_domain": "this client cannot hold the input"}'}
+
 for line in sys.stdin:
     if '"hello"' not in line:
         fault = zlib.crc32(line.encode()) % 61
@@ -21,17 +25,8 @@ for line in sys.stdin:
             sys.exit(3)
         if fault == 1:
             time.sleep(60)
-        if fault == 2:
-            print("this is no JSON", flush=True)
-            continue
-        if fault == 3:
-            print('{"outcome": {"nonsense": true}}', flush=True)
-            continue
-        if fault == 4:
-            print('{"outside_domain": "this client cannot hold the input"}', flush=True)
-            continue
-        if fault == 4:
-            print('{"outside_domain": "this client cannot hold the input"}', flush=True)
+        if fault in CANNED:
+            print(CANNED[fault], flush=True)
             continue
     served.stdin.write(line)
     served.stdin.flush()

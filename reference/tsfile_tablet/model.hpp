@@ -113,7 +113,9 @@ inline constexpr std::array kColumnCategoryNames{std::string_view{"TAG"}, std::s
 
 constexpr std::string_view name_of(ColumnCategory c) { return kColumnCategoryNames[static_cast<std::size_t>(c)]; }
 
-// A Java String: nullopt is null (length −1 on the wire); otherwise its UTF-8 bytes, kept as bytes.
+// A Java String: nullopt is null (length −1 on the wire); otherwise its UTF-8 bytes. Serialize writes
+// whatever bytes it is given; deserialize yields what Java's String holds, its bytes decoded with
+// replacement (profile rule strings_decoded_with_replacement), so valid UTF-8.
 using String = std::optional<std::string>;
 
 struct Property {
@@ -128,8 +130,9 @@ struct Schema {
     std::uint8_t type = 0;  // TSDataType code (§1.1) as written; checked only when it is read back
     std::uint8_t encoding = 0;
     std::uint8_t compressor = 0;
-    // props in the HashMap's iteration order, which is input here; empty is also how null props
-    // (count 0) come back.
+    // props: to serialize, in the iteration order of the caller's Map, which is input here; as
+    // deserialized, a HashMap: one entry per key with the last value read for it, in ascending key
+    // order (null first). Empty is also how null props (count 0) come back.
     std::vector<Property> props;
     ColumnCategory category = ColumnCategory::FIELD;
     bool operator==(const Schema&) const = default;

@@ -39,13 +39,23 @@ inline constexpr std::array kProfileRules{
     ProfileRule{kBothLayouts, RulePart::normalisation, "freq_written_not_read",
                 "a finding: serialize writes FREQ's byte 10 and deserialize refuses it (unknown_encoding)",
                 "apache/tsfile TSEncoding.java @43e81495 (@Deprecated FREQ((byte) 10), no case 10)"},
-    ProfileRule{kBothLayouts, RulePart::comparison, "strings_as_bytes",
-                "Strings (target, names, props) compared as their UTF-8 bytes: readString decodes UTF-8 whatever the "
-                "JVM's default charset (before d36093df it used the default charset)",
-                "apache/tsfile ReadWriteIOUtils.readString, TSFileConfig.STRING_CHARSET @d36093df (2025-01-09)"},
-    ProfileRule{kBothLayouts, RulePart::comparison, "props_order_as_input",
-                "schema props are written in HashMap iteration order, which the model takes as input and compares in order",
-                "apache/tsfile MeasurementSchema.serializeTo @15201a9d (tablets-and-bitmaps.md Errata 8)"},
+    ProfileRule{kBothLayouts, RulePart::domain, "strings_are_java_strings",
+                "a Java String holds valid UTF-8 only (getBytes(UTF_8) writes no other bytes), and a props Map one "
+                "value per key: the generators draw serialize inputs so; the reference still writes any bytes",
+                "apache/tsfile ReadWriteIOUtils.write(String, ByteBuffer) (getBytes(STRING_CHARSET)), "
+                "MeasurementSchema.serializeTo @10e9ea5b"},
+    ProfileRule{kBothLayouts, RulePart::normalisation, "strings_decoded_with_replacement",
+                "deserialize decodes a String's bytes (target, names, props) as UTF-8 with replacement, as OpenJDK "
+                "17 does: each malformed sequence, cut at its longest valid start, is one U+FFFD, and an encoded "
+                "surrogate (ED A0..BF 80..BF, or its first two bytes cut short) is one U+FFFD for the whole of it",
+                "apache/tsfile ReadWriteIOUtils.readString(ByteBuffer): new String(bytes, 0, strLength, "
+                "TSFileConfig.STRING_CHARSET) @0375385a (the JVM's default charset before d36093df, 2025-01-09)"},
+    ProfileRule{kBothLayouts, RulePart::normalisation, "props_as_map",
+                "deserialize puts each prop into a HashMap: a repeated key keeps its last value, and the order is the "
+                "map's, so a deserialized schema's props are compared as a map (the model: ascending key order, null "
+                "first); serialize writes the caller's Map in its iteration order, an input",
+                "apache/tsfile MeasurementSchema.deserializeFrom(ByteBuffer) (props = new HashMap<>(); props.put), "
+                "serializeTo @10e9ea5b"},
 };
 
 }  // namespace tsc::tsfile

@@ -2,6 +2,10 @@
 // One byte at a time, explicit shifts, no word loads, no memcpy of multi-byte values.
 #include "reference/tsfile_tablet/reference.hpp"
 
+#include <algorithm>
+#include <string>
+#include <vector>
+
 namespace tsc::tsfile::reference {
 namespace {
 
@@ -353,7 +357,58 @@ private:
     std::size_t pos_ = 0;
 };
 
-// ReadWriteIOUtils.readString: any negative length gives null (not only −1).
+// ---- Java Strings (profile rule strings_decoded_with_replacement) ---------------------------------
+
+// The bytes a second byte may take after a lead byte, and the length of the lead's sequence; a byte
+// that leads no sequence has length 1 (Unicode 15 Table 3-7, with ED's second byte 80..BF: see below).
+struct Lead {
+    std::uint8_t lo = 0, hi = 0;
+    std::size_t length = 1;
+};
+
+Lead lead_of(std::uint8_t b) {
+    if (b >= 0xc2 && b <= 0xdf) return {0x80, 0xbf, 2};
+    if (b == 0xe0) return {0xa0, 0xbf, 3};
+    if (b >= 0xe1 && b <= 0xef) return {0x80, 0xbf, 3};
+    if (b == 0xf0) return {0x90, 0xbf, 4};
+    if (b >= 0xf1 && b <= 0xf3) return {0x80, 0xbf, 4};
+    if (b == 0xf4) return {0x80, 0x8f, 4};
+    return {};
+}
+
+// new String(bytes, 0, len, UTF_8) as OpenJDK decodes it, back to UTF-8 bytes: each malformed
+// sequence, cut at its longest valid start (Unicode's "maximal subpart"), becomes one U+FFFD
+// (EF BF BD). The JDK departs from Unicode's table in one place: it takes ED A0..BF 80..BF, a
+// surrogate, as one three-byte sequence and replaces it whole, and ED A0..BF cut short as one.
+std::string java_string(const std::string& in) {
+    static constexpr char kReplacement[] = "\xef\xbf\xbd";
+    std::string out;
+    out.reserve(in.size());
+    for (std::size_t i = 0; i < in.size();) {
+        const auto b = static_cast<std::uint8_t>(in[i]);
+        if (b < 0x80) {
+            out.push_back(in[i++]);
+            continue;
+        }
+        const Lead lead = lead_of(b);
+        std::size_t matched = 1;
+        for (; matched < lead.length && i + matched < in.size(); ++matched) {
+            const auto c = static_cast<std::uint8_t>(in[i + matched]);
+            const bool fits = matched == 1 ? c >= lead.lo && c <= lead.hi : c >= 0x80 && c <= 0xbf;
+            if (!fits) break;
+        }
+        const bool surrogate = b == 0xed && matched >= 2 && static_cast<std::uint8_t>(in[i + 1]) >= 0xa0;
+        if (matched == lead.length && lead.length > 1 && !surrogate)
+            out.append(in, i, matched);
+        else
+            out.append(kReplacement);
+        i += matched;
+    }
+    return out;
+}
+
+// ReadWriteIOUtils.readString: any negative length gives null (not only −1); the bytes are decoded
+// as a Java String.
 ErrorClass read_string(Reader& r, String& out, ErrorClass truncated) {
     std::int32_t len = 0;
     if (!r.i32(len)) return truncated;
@@ -361,8 +416,22 @@ ErrorClass read_string(Reader& r, String& out, ErrorClass truncated) {
         out.reset();
         return ErrorClass::ok;
     }
-    if (!r.bytes(len, out.emplace())) return truncated;
+    std::string bytes;
+    if (!r.bytes(len, bytes)) return truncated;
+    out = java_string(bytes);
     return ErrorClass::ok;
+}
+
+// MeasurementSchema.props is a HashMap: put() keeps a key's last value. The model holds a map in
+// ascending key order (null first), which is what a deserializer is compared on.
+void put_property(std::vector<Property>& props, Property p) {
+    const auto at = std::find_if(props.begin(), props.end(), [&](const Property& q) { return q.key == p.key; });
+    if (at != props.end())
+        at->value = std::move(p.value);
+    else
+        props.insert(std::upper_bound(props.begin(), props.end(), p,
+                                      [](const Property& a, const Property& b) { return a.key < b.key; }),
+                     std::move(p));
 }
 
 // ReadWriteIOUtils.readBinary: a negative length is new byte[negative].
@@ -392,7 +461,7 @@ ErrorClass read_schema(Reader& r, Schema& s) {
         Property p;
         if (const ErrorClass e = read_string(r, p.key, t); e != ErrorClass::ok) return e;
         if (const ErrorClass e = read_string(r, p.value, t); e != ErrorClass::ok) return e;
-        s.props.push_back(std::move(p));
+        put_property(s.props, std::move(p));
     }
     std::uint8_t category = 0;
     if (!r.u8(category)) return t;
@@ -621,14 +690,20 @@ DeserializeOutcome deserialize(ByteView in, Layout layout) {
 }
 
 Tablet round_trip_image(const Tablet& t, Layout) {
+    const auto as_read = [](const String& s) -> String { return s ? String(java_string(*s)) : std::nullopt; };
     Tablet out;
-    out.target = t.target;
+    out.target = as_read(t.target);
     out.row_size = t.row_size;
     const std::size_t columns = schema_count(t);
     if (t.schemas) {
         out.schemas.emplace();
-        for (const std::optional<Schema>& s : *t.schemas)
-            if (s) out.schemas->push_back(s);
+        for (const std::optional<Schema>& s : *t.schemas) {
+            if (!s) continue;
+            Schema& read = *out.schemas->emplace_back(*s);
+            read.name = as_read(s->name);
+            read.props.clear();
+            for (const Property& p : s->props) put_property(read.props, {as_read(p.key), as_read(p.value)});
+        }
     }
     if (t.timestamps)
         out.timestamps.emplace(t.timestamps->begin(), t.timestamps->begin() + static_cast<std::ptrdiff_t>(t.row_size));

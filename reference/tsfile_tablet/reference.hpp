@@ -16,7 +16,8 @@ DeserializeOutcome deserialize(ByteView in, Layout layout);
 // The canonical logical tablet: what deserialize(serialize(tablet)) yields when serialize
 // succeeds. NaNs canonical, null dates 1000-01-01, booleans 0/1, arrays cut to rowSize, bitmaps
 // cut to rowSize/8+1 bytes (padding bits kept) and dropped when no row < rowSize is marked,
-// absent schemas left out, bitmap and value lists cut to the schema count.
+// absent schemas left out, bitmap and value lists cut to the schema count, Strings as Java decodes
+// them and props as the HashMap holds them (profile rules strings_decoded_with_replacement, props_as_map).
 Tablet round_trip_image(const Tablet& tablet, Layout layout);
 
 }  // namespace tsc::tsfile::reference

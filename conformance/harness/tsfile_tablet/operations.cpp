@@ -253,9 +253,17 @@ Json Deserialize::outcome_json(const Outcome& o) {
                              [&]() -> Json { return {{"tablet", tablet_json(o.tablet)}, {"consumed", o.consumed}}; });
 }
 
+// A testee's props come in its map's order, which means nothing (profile rule props_as_map): they are
+// put in the model's key order. Repeated keys are left for the comparison to find.
 DeserializeOutcome Deserialize::read_outcome(const JsonAt& j) {
     return tsc::outcome_of<DeserializeOutcome>(j, kErrorClassNames, [&] {
-        return DeserializeOutcome{ErrorClass::ok, tablet_of(j["tablet"]), j["consumed"].number<std::size_t>()};
+        DeserializeOutcome o{ErrorClass::ok, tablet_of(j["tablet"]), j["consumed"].number<std::size_t>()};
+        if (o.tablet.schemas)
+            for (std::optional<Schema>& s : *o.tablet.schemas)
+                if (s)
+                    std::stable_sort(s->props.begin(), s->props.end(),
+                                     [](const Property& a, const Property& b) { return a.key < b.key; });
+        return o;
     });
 }
 

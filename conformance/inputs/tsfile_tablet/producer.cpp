@@ -5,6 +5,7 @@
 #include <optional>
 #include <utility>
 
+#include "conformance/harness/tablet_cells.hpp"
 #include "conformance/inputs/seeded_source.hpp"
 #include "conformance/inputs/tablet_cells.hpp"
 #include "subjects/fast/tsfile_tablet/thresholds.hpp"
@@ -61,12 +62,17 @@ ColumnSpec column_spec(Source& source, bool allow_errors) {
     return c;
 }
 
-// What names and targets look like, and now and then anything; null one time in eight.
+// What names and targets look like; null one time in eight. A Java String holds valid UTF-8 only
+// (profile rule strings_are_java_strings): a drawn cell that is not keeps its ASCII bits. Other bytes
+// reach deserialize by mutation.
 String string(Source& source, std::size_t max_bytes) {
     if (!source.percent(88)) return std::nullopt;
     tablet::BinaryCellStyle style(source, 1, max_bytes);  // owns the bytes the cell views
     const ByteView one = style.next();
-    return std::string(one.begin(), one.end());
+    std::string s(one.begin(), one.end());
+    if (!is_utf8(one))
+        for (char& c : s) c = static_cast<char>(c & 0x7f);
+    return s;
 }
 
 // What a MeasurementSchema can hold since apache/tsfile #295 (the serialize domain): a TSEncoding
@@ -85,7 +91,11 @@ Schema schema(Source& source, DataType type, std::size_t max_bytes) {
     s.compressor = source.pick(kCompressors);
     const std::size_t props = source.flip() ? 0 : source.size_in(1, 3);
     s.props.reserve(props);
-    for (std::size_t i = 0; i < props; ++i) s.props.push_back({string(source, max_bytes), string(source, max_bytes)});
+    for (std::size_t i = 0; i < props; ++i) {  // a Map: one value per key
+        tsfile::Property p{string(source, max_bytes), string(source, max_bytes)};
+        if (std::none_of(s.props.begin(), s.props.end(), [&](const tsfile::Property& q) { return q.key == p.key; }))
+            s.props.push_back(std::move(p));
+    }
     s.category = static_cast<tsfile::ColumnCategory>(source.range(0, 2));
     return s;
 }

@@ -22,11 +22,13 @@
 #include <limits>
 #include <optional>
 #include <utility>
+#include <vector>
 
 #include "reference/tsfile_tablet/model.hpp"
 #include "subjects/api/mutant.hpp"
 #include "subjects/api/tsfile_tablet.hpp"
 #include "subjects/fast/tsfile_tablet/columns.hpp"
+#include "subjects/fast/tsfile_tablet/java_string.hpp"
 
 namespace tsc::subjects::TSC_SUBJECT_NS {
 
@@ -59,6 +61,7 @@ private:
     bool flag() { return *p_++ == 0x01; }  // BytesUtils.byteToBool
 
     ErrorClass string(tsfile::String& s, ErrorClass truncated);
+    static void as_hash_map(std::vector<tsfile::Property>& props);
     ErrorClass binary(ByteView& b, ErrorClass truncated);  // b: the Binary's bytes in the input
     ErrorClass schemas(tsfile::Tablet& t, std::int32_t& columns);
     ErrorClass schema(tsfile::Schema& s);
@@ -114,7 +117,7 @@ tsfile::ErrorClass TsfileTabletDeserializer<kPortable>::string(tsfile::String& s
         return ErrorClass::ok;
     }
     if (!has(static_cast<std::size_t>(len))) return truncated;
-    s.emplace(reinterpret_cast<const char*>(p_), static_cast<std::size_t>(len));
+    tsfile_detail::append_java_string(s.emplace(), p_, static_cast<std::size_t>(len));
     p_ += len;
     return ErrorClass::ok;
 }
@@ -165,6 +168,7 @@ tsfile::ErrorClass TsfileTabletDeserializer<kPortable>::schema(tsfile::Schema& s
         if (const ErrorClass e = string(prop.value, trunc); e != ErrorClass::ok) return e;
         s.props.push_back(std::move(prop));
     }
+    as_hash_map(s.props);
     if (!has(1)) return trunc;
     const std::uint8_t category = *p_++;
     if constexpr (mutant("tsfile_category_unchecked")) {
@@ -174,6 +178,26 @@ tsfile::ErrorClass TsfileTabletDeserializer<kPortable>::schema(tsfile::Schema& s
     if (category > 2) return ErrorClass::invalid_column_category;
     s.category = static_cast<tsfile::ColumnCategory>(category);
     return ErrorClass::ok;
+}
+
+// MeasurementSchema.props is a HashMap, which the model holds in ascending key order: sorted once,
+// stably, so that of equal keys the last read comes last and is the one put() kept.
+template <bool kPortable>
+void TsfileTabletDeserializer<kPortable>::as_hash_map(std::vector<tsfile::Property>& props) {
+    if (props.size() < 2) return;
+    // MUTANT tsfile_props_in_wire_order: props kept as read, a list and not a map
+    if constexpr (mutant("tsfile_props_in_wire_order")) return;
+    std::stable_sort(props.begin(), props.end(), [](const auto& a, const auto& b) { return a.key < b.key; });
+    auto kept = props.begin();
+    for (auto run = props.begin(); run != props.end();) {
+        const auto end = std::find_if(run, props.end(), [&](const auto& p) { return p.key != run->key; });
+        // MUTANT tsfile_props_first_value_wins: a repeated key keeps its first value
+        auto& chosen = mutant("tsfile_props_first_value_wins") ? *run : *std::prev(end);
+        if (&chosen != &*kept) *kept = std::move(chosen);
+        ++kept;
+        run = end;
+    }
+    props.erase(kept, props.end());
 }
 
 template <bool kPortable>

@@ -3,6 +3,7 @@ package org.tsconform.example;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
@@ -434,14 +435,15 @@ final class TsFileTablet {
             return be(8, truncated);
         }
 
-        // ReadWriteIOUtils.readString: any negative length (not only -1) is a null String.
+        // ReadWriteIOUtils.readString: any negative length (not only -1) is a null String; the bytes
+        // become a Java String (UTF-8, each malformed sequence U+FFFD), kept here as its UTF-8 bytes.
         byte[] string(String truncated) {
             int len = i32(truncated);
             if (len < 0) return null;
             if (len > remaining()) throw new CodecError(truncated);
-            byte[] b = Arrays.copyOfRange(data, pos, pos + len);
+            String s = new String(data, pos, len, StandardCharsets.UTF_8);
             pos += len;
-            return b;
+            return s.getBytes(StandardCharsets.UTF_8);
         }
 
         // ReadWriteIOUtils.readBinary: a negative length is new byte[negative] in Java.
@@ -507,7 +509,14 @@ final class TsFileTablet {
             s.compressor = r.u8(trunc);
             if (!isKnownCompressor(s.compressor)) throw new CodecError("unknown_compressor");
             int props = r.i32(trunc); // a count of 0 or less is null props
-            for (int p = 0; p < props; p++) s.props.add(new byte[][] {r.string(trunc), r.string(trunc)});
+            // MeasurementSchema.deserializeFrom puts each prop into a HashMap: a repeated key keeps its last value.
+            Map<String, byte[]> map = new HashMap<>();
+            for (int p = 0; p < props; p++) {
+                byte[] key = r.string(trunc);
+                map.put(key == null ? null : new String(key, StandardCharsets.UTF_8), r.string(trunc));
+            }
+            for (Map.Entry<String, byte[]> e : map.entrySet())
+                s.props.add(new byte[][] {e.getKey() == null ? null : e.getKey().getBytes(StandardCharsets.UTF_8), e.getValue()});
             int category = r.u8(trunc);
             if (category > 2) throw new CodecError("invalid_column_category"); // ColumnCategory.values()[b]
             s.category = category;

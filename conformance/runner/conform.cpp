@@ -291,7 +291,7 @@ private:
         } catch (const InputError& e) {
             return fail("wrong_shape", fmt::format("an answer of the wrong shape ({}): {}", e.what(), shorten(a.line)));
         }
-        const auto diff = Op::compare(c.expected, actual);
+        const auto diff = difference<Op>(c.input, c.expected, actual);
         if (!diff) return std::nullopt;
         r.status = Status::failed;
         const std::string actual_class = outcome_class(Op::outcome_json(actual));

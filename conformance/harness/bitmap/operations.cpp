@@ -227,12 +227,13 @@ RunProgram::Outcome RunProgram::run(Subject& s, const Input& in) {
     return played(*bitmap, p.ops, [&](const Op& op) { return observe(*bitmap, op); });
 }
 
-std::optional<Difference> RunProgram::compare(const Outcome& e, const Outcome& a) {
+namespace {
+
+std::optional<Difference> compare_runs(const RunProgram::Outcome& e, const RunProgram::Outcome& a, const std::vector<Op>& ops) {
     if (a.unsupported) return std::nullopt;
     if (e.unsupported)
         return Difference{"outcome", "no bitmap (size or bytes outside what the reference holds)", "a bitmap"};
     if (auto d = compare_state("on construction", e.created, a.created)) return d;
-    const std::vector<Op>& ops = a.ops.empty() ? e.ops : a.ops;
     // Named only once a step differs: formatting every step would cost more than comparing it.
     const auto op = [&](std::size_t i) {
         return fmt::format("operation {} `{}`", i + 1, i < ops.size() ? to_text(ops[i]) : "?");
@@ -244,6 +245,16 @@ std::optional<Difference> RunProgram::compare(const Outcome& e, const Outcome& a
     }
     if (e.steps.size() == a.steps.size()) return std::nullopt;
     return Difference{"operation count", std::to_string(e.steps.size()), std::to_string(a.steps.size())};
+}
+
+}  // namespace
+
+std::optional<Difference> RunProgram::compare(const Outcome& e, const Outcome& a) {
+    return compare_runs(e, a, a.ops.empty() ? e.ops : a.ops);
+}
+
+std::optional<Difference> RunProgram::compare(const Input& in, const Outcome& e, const Outcome& a) {
+    return compare_runs(e, a, in.program.ops);
 }
 
 Json RunProgram::input_json(const Input& in) {

@@ -84,6 +84,8 @@ struct RunProgram : OperationBase<RunProgram, kFamily, Subject> {
     static Outcome reference(const Input& in);
     static Outcome run(Subject& s, const Input& in);
     static std::optional<Difference> compare(const Outcome& expected, const Outcome& actual);
+    // The same, naming each call from the input's program (an outcome read from JSON has none).
+    static std::optional<Difference> compare(const Input& in, const Outcome& expected, const Outcome& actual);
     static Json input_json(const Input& in);
     static Input read_input(const JsonAt& j, std::string_view profile);
     static Json outcome_json(const Outcome& o);

@@ -96,6 +96,9 @@ def expected(tsconform):
         status, out = conform(tsconform, "--testee", legacy, "--family", "bitmap", "--all-failures",
                               env={"TSCONFORM_EXIT_MARKER": marker})
         expect(os.path.exists(marker), "the testee's stderr stays open until it exits at the end of the run", out)
+        vector = out.partition("FAILED bitmap/program/vector/")[2].split("\nFAILED ")[0]
+        expect(re.search(r"differs: +operation \d+ `\w+[^`]*`", vector) and "`?`" not in out,
+               "a vector's failure names the call where it differs", vector or out)
         for finding in ("legacy_contains_marked_bit_len_0", "legacy_contains_marked_bit_no_range_check"):
             report = out.partition(f"FAILED bitmap/program/seed/finding_{finding}.iotdb-legacy@tsfile (legacy)\n")[2]
             expect(report.split("\nFAILED ")[0].count(f"finding:   {finding} ") == 1,

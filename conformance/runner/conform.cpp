@@ -127,7 +127,7 @@ private:
         for (const std::string& p : profiles) {
             const auto start = Clock::now();
             const std::size_t first = results.size();
-            run_checks<Op>(checks<F, Op>(p, profiles.size() > 1, true), p, results);
+            run_checks<Op>(in_domain<Op>(checks<F, Op>(p, profiles.size() > 1, true), results), p, results);
             const std::vector<Result> these(results.begin() + static_cast<std::ptrdiff_t>(first), results.end());
             const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
             std::fprintf(stderr, "%s%s %s/%s%s: %s (%.1f s, %.0f checks/s)\n", progress_shown_ ? "\r\033[K" : "",
@@ -136,6 +136,22 @@ private:
                          seconds > 0 ? static_cast<double>(these.size()) / seconds : 0.0);
             progress_shown_ = false;
         }
+    }
+
+    // The checks whose input the profile's client can hold; each other one is not sent and is a result
+    // outside the domain (an operation with a domain rule says why: Op::outside_domain).
+    template <class Op>
+    std::vector<Check<Op>> in_domain(std::vector<Check<Op>> checks, std::vector<Result>& results) {
+        if constexpr (requires(const typename Op::Input& in) { Op::outside_domain(in); }) {
+            std::erase_if(checks, [&](const Check<Op>& c) {
+                const std::optional<std::string> why = Op::outside_domain(c.input);
+                if (why)
+                    results.push_back({.testee = spec_.name, .check = c.name, .status = Status::outside_domain,
+                                       .report = "not sent, outside the profile's domain: " + *why});
+                return why.has_value();
+            });
+        }
+        return checks;
     }
 
     // Every check of the operation under `profile`; `built` false names them without building inputs.

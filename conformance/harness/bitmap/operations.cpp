@@ -206,7 +206,14 @@ const Profile& profile_of(const Subject& subject) { return profile_named(subject
 
 std::vector<std::string_view> RunProgram::profiles() { return names_of(kProfiles); }
 
+std::optional<std::string> RunProgram::outside_domain(const Input& in) {
+    if (in.program.size <= in.profile.max_size) return std::nullopt;
+    return fmt::format("a bitmap of {} positions; profile {} holds at most {} ({})", in.program.size, in.profile.name,
+                       in.profile.max_size, in.profile.followed_by);
+}
+
 RunProgram::Outcome RunProgram::reference(const Input& in) {
+    if (outside_domain(in)) return unsupported();
     const Program& p = in.program;
     auto bitmap = p.initial ? reference::Bitmap::make(Value{p.size, *p.initial}) : reference::Bitmap::make(p.size);
     if (!bitmap) return unsupported();

@@ -84,6 +84,9 @@ struct RunProgram : OperationBase<RunProgram, kFamily, Subject> {
     static Outcome reference(const Input& in);
     static Outcome run(Subject& s, const Input& in);
     static std::optional<Difference> compare(const Outcome& expected, const Outcome& actual);
+    // Why a program is outside its profile's domain (a size its implementation cannot hold), or nothing.
+    // The reference answers such a program as no bitmap, and the runner does not send it.
+    static std::optional<std::string> outside_domain(const Input& in);
     // The same, naming each call from the input's program (an outcome read from JSON has none).
     static std::optional<Difference> compare(const Input& in, const Outcome& expected, const Outcome& actual);
     static Json input_json(const Input& in);

@@ -9,7 +9,7 @@ namespace tsc::inputs {
 template <>
 struct OperationInputs<bitmap::RunProgram> {
     static bitmap::RunProgram::Input generated(Source& s, std::string_view profile) {
-        return with_profile<bitmap::RunProgram>(bitmap::inputs::ProgramProducer::build(s), profile);
+        return bitmap::inputs::ProgramProducer::build(s, profile.empty() ? bitmap::kDefaultProfile : bitmap::profile_named(profile));
     }
 };
 

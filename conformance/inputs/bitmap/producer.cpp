@@ -165,7 +165,15 @@ Op failed_rows(Source& s, std::int32_t size) {
 }
 
 RunProgram::Input ProgramProducer::build(Source& s) {
-    RunProgram::Input in{{size(s), std::nullopt, {}}, s.pick(kProfiles)};
+    const Profile& profile = s.pick(kProfiles);
+    return build(s, profile);
+}
+
+// A size the profile's implementation holds (BitMapLongImpl: one word): larger programs are outside
+// its domain (RunProgram::outside_domain), so they are folded into it.
+RunProgram::Input ProgramProducer::build(Source& s, const Profile& profile) {
+    const std::int32_t drawn = size(s);
+    RunProgram::Input in{{drawn <= profile.max_size ? drawn : drawn % (profile.max_size + 1), std::nullopt, {}}, profile};
     Program& p = in.program;
     if (s.flip()) p.initial = bitmap_bytes(s, bytes_for(p.size));
     // The reference follows the program, so that equality operations can compare with the value as it is.

@@ -31,10 +31,12 @@ Op merge(Source& s, std::int32_t size);
 Op equality(Source& s, const Value& current);
 Op failed_rows(Source& s, std::int32_t size);
 
-// A program (size, initial bytes or none, 1-24 operations) under any profile.
+// A program (size, initial bytes or none, 1-24 operations) under any profile, or under `profile` and
+// inside its domain.
 struct ProgramProducer {
     using Value = RunProgram::Input;
     static Value build(Source& s);
+    static Value build(Source& s, const Profile& profile);
     static std::vector<std::string> classes();
     static std::vector<std::string> classes_of(const Value& in);
 };

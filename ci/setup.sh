@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Installs every tsconform dependency from Debian packages (DESIGN.md, "Rules of the
+# Installs every tsconform dependency from Debian packages (docs/design.md, "Rules of the
 # house"), then the s390x and armhf sysroots. Safe to rerun: when all is present it only checks
 # and prints one line, without touching apt.
 set -euo pipefail

@@ -71,7 +71,7 @@ struct OperationBase {
     static auto reference(const typename S::Input& input) {
         return S::run(reference_subject<SubjectT>(), input);
     }
-    // The divergence policy of most operations (DESIGN.md): outcomes of different error classes
+    // The divergence policy of most operations (docs/design.md): outcomes of different error classes
     // differ as a whole; two failures of one class are equal; two successes must be equal in every
     // field, and the report is the first field where their JSON forms differ.
     template <class S = Self>

@@ -25,7 +25,7 @@ struct Vector {
     Json expect;
     Limits limits;
     Json finding;  // null unless the vector records a finding in an upstream implementation
-    // The input is one its profiles' clients cannot hold (DESIGN.md "Profile", domain): not run as a
+    // The input is one its profiles' clients cannot hold (docs/design.md "Profile", domain): not run as a
     // check; the family's domain test shows the profiles place it outside, and `expect` is the outcome
     // of the input the client holds instead.
     bool outside_domain = false;

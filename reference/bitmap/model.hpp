@@ -69,7 +69,7 @@ enum class RangeCheckPolicy : std::uint8_t {
     prefix_then_legacy,   // apache/iotdb PR #18358: start 0 asks !isAllUnmarked(len), else the legacy scan
 };
 
-// A named variant of the BitMap semantics that a real implementation follows (DESIGN.md "Profile").
+// A named variant of the BitMap semantics that a real implementation follows (docs/design.md "Profile").
 // Only isAllUnmarked(r) and containsMarkedBit depend on it; every other operation is §4.1's.
 struct Profile {
     std::string_view name;

@@ -1,4 +1,4 @@
-// One rule of a profile (DESIGN.md "Profile"): which part of the profile it belongs to, what the real
+// One rule of a profile (docs/design.md "Profile"): which part of the profile it belongs to, what the real
 // implementation does, and where in the upstream source that is written. Data only; every family's
 // model lists its rules, and `tsconform <family> profiles` and PROFILES.md print them.
 #pragma once

@@ -10,7 +10,7 @@
 //               not support (create() returns nullptr) or for a profile it does not claim; the reference
 //               holds no bitmap outside 0 <= size <= kMaxSize or with bytes that are not size/8+1 long.
 //
-// Divergence policy (DESIGN.md): a subject runs the program; the reference runs it under the input's
+// Divergence policy (docs/design.md): a subject runs the program; the reference runs it under the input's
 // profile. A subject answers under the profile it claims (Subject::profile()) only; the reference under
 // every profile, and the family's checks give each subject its own (check_program). The outcomes are
 // compared in order and the first difference is the report: getByteArray after construction, then for

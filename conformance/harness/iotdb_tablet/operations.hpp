@@ -2,7 +2,7 @@
 // under a client profile, a server's `parse` of them under a parser profile, and the `contract` (what a
 // client profile sends, read back by a parser).
 //
-// Divergence policy (DESIGN.md):
+// Divergence policy (docs/design.md):
 //   - serialize: the `timestamps` and `values` bytes must equal the reference's for the same profile,
 //     padding bits included, or both must fail with the same error class;
 //   - parse: agree with the reference parser on success vs failure and on the error class for every

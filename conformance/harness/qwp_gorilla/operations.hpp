@@ -1,6 +1,6 @@
 // The QWP Gorilla operations: decode and encode of a timestamp column body.
 //
-// Divergence policy (DESIGN.md): encoder bytes must equal the reference's, padding bits included;
+// Divergence policy (docs/design.md): encoder bytes must equal the reference's, padding bits included;
 // decoders must agree with the reference on success vs failure and on the error class for every
 // input; when both succeed, the encoding read, the bytes consumed, the null bitmap and the values
 // must be equal.

@@ -1,7 +1,7 @@
 // The TsFile Tablet operations: serialize (the two-step API of apache/tsfile PR #1101) and
 // deserialize, each under the layouts newest and v15201a9d (the operations' profiles).
 //
-// Divergence policy (DESIGN.md), per layout:
+// Divergence policy (docs/design.md), per layout:
 //   - serialized_size must equal the length of the reference's bytes, or report the reference's
 //     error class;
 //   - serialize_into at any offset must write exactly the reference's bytes at [offset, offset+size)

@@ -127,7 +127,7 @@ private:
         for (const std::string& p : profiles) {
             const auto start = Clock::now();
             const std::size_t first = results.size();
-            run_checks<Op>(in_domain<Op>(checks<F, Op>(p, profiles.size() > 1, true), results), p, results);
+            run_checks<Op>(in_domain<Op>(checks<F, Op>(p, profiles.size() > 1, true), p, results), p, results);
             const std::vector<Result> these(results.begin() + static_cast<std::ptrdiff_t>(first), results.end());
             const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
             std::fprintf(stderr, "%s%s %s/%s%s: %s (%.1f s, %.0f checks/s)\n", progress_shown_ ? "\r\033[K" : "",
@@ -141,12 +141,13 @@ private:
     // The checks whose input the profile's client can hold; each other one is not sent and is a result
     // outside the domain (an operation with a domain rule says why: Op::outside_domain).
     template <class Op>
-    std::vector<Check<Op>> in_domain(std::vector<Check<Op>> checks, std::vector<Result>& results) {
+    std::vector<Check<Op>> in_domain(std::vector<Check<Op>> checks, std::string_view profile, std::vector<Result>& results) {
         if constexpr (requires(const typename Op::Input& in) { Op::outside_domain(in); }) {
             std::erase_if(checks, [&](const Check<Op>& c) {
                 const std::optional<std::string> why = Op::outside_domain(c.input);
                 if (why)
-                    results.push_back({.testee = spec_.name, .check = c.name, .status = Status::outside_domain,
+                    results.push_back({.testee = spec_.name, .check = c.name, .profile = std::string(profile),
+                                       .status = Status::outside_domain,
                                        .report = "not sent, outside the profile's domain: " + *why});
                 return why.has_value();
             });
@@ -248,7 +249,7 @@ private:
             const double each = std::chrono::duration<double>(Clock::now() - start).count() / static_cast<double>(end - at);
             for (std::size_t i = at; i < end; ++i) {
                 const Check<Op>& c = checks[i];
-                Result r{.testee = spec_.name, .check = c.name, .seconds = each};
+                Result r{.testee = spec_.name, .check = c.name, .profile = std::string(profile), .seconds = each};
                 if (auto failure = judge<Op>(c, answers[i - at], requests[i - at], r)) {
                     // The first failing case of each signature that choices built is shrunk, keeping
                     // its signature. A fault (exit, hang) is not: each try could cost a restart or a

@@ -129,7 +129,8 @@ void write_junit(const std::vector<Result>& results, const std::filesystem::path
 void write_json(const std::vector<Result>& results, const std::filesystem::path& file) {
     nlohmann::json all = nlohmann::json::array();
     for (const Result& r : results)
-        all.push_back({{"testee", r.testee}, {"check", r.check}, {"status", name_of(r.status)}, {"signature", r.signature}, {"finding", r.finding},
+        all.push_back({{"testee", r.testee}, {"check", r.check}, {"profile", r.profile}, {"status", name_of(r.status)},
+                       {"signature", r.signature}, {"finding", r.finding},
                        {"waived_by", r.waived_by},
                        {"report", r.report}, {"seconds", r.seconds}});
     open_output(file) << nlohmann::json{{"summary", tally(results).line()}, {"results", all}}
@@ -137,23 +138,32 @@ void write_json(const std::vector<Result>& results, const std::filesystem::path&
                       << "\n";
 }
 
-// One row per check group, one column per testee: "passed/checks" and what else happened.
+// One row per check group, one column per testee and profile ("testee@profile"; the testee alone for
+// checks without one): "passed/checks" and what else happened.
 void write_matrix(const std::vector<Result>& results, const std::vector<std::string>& testees,
                   const std::filesystem::path& file) {
-    const auto by_group = tallies(results, &Result::group);
+    std::vector<std::string> columns;  // each testee's, in the order its results came
+    std::map<std::string, std::map<std::string, Tally>> by_column;
     std::set<std::string> groups;
-    for (const Result& r : results) groups.insert(r.group());
+    for (const std::string& t : testees)
+        for (const Result& r : results) {
+            if (r.testee != t) continue;
+            const std::string column = r.profile.empty() ? t : t + "@" + r.profile;
+            if (!by_column.contains(column)) columns.push_back(column);
+            by_column[column][r.group()].add(r.status);
+            groups.insert(r.group());
+        }
     std::ofstream out = open_output(file);
     out << "| check group |";
-    for (const std::string& t : testees) out << " " << t << " |";
+    for (const std::string& c : columns) out << " " << c << " |";
     out << "\n|---|";
-    for (std::size_t i = 0; i < testees.size(); ++i) out << "---|";
+    for (std::size_t i = 0; i < columns.size(); ++i) out << "---|";
     out << "\n";
     for (const std::string& g : groups) {
         out << "| " << g << " |";
-        for (const std::string& t : testees) {
-            const auto testee = by_group.find(t);
-            if (testee == by_group.end() || !testee->second.contains(g)) {
+        for (const std::string& column : columns) {
+            const auto testee = by_column.find(column);
+            if (!testee->second.contains(g)) {
                 out << " – |";
                 continue;
             }

@@ -1,6 +1,6 @@
 // The runner's results: one per check and testee, and the forms they are written in: the summary a
-// person reads, JUnit XML for CI systems, JSON, and a Markdown matrix with a column per testee
-// (JSONTestSuite's results table).
+// person reads, JUnit XML for CI systems, JSON, and a Markdown matrix with a column per testee and
+// profile (JSONTestSuite's results table).
 #pragma once
 
 #include <cstddef>
@@ -19,6 +19,7 @@ std::string_view name_of(Status s);
 struct Result {  // members initialized, so that a designated initializer names only what it sets
     std::string testee{};
     std::string check{};    // <family>/<op>/<kind>/<case>
+    std::string profile{};  // the profile it ran under; empty for an operation without profiles
     Status status = Status::passed;
     std::string report{};   // why it failed, was skipped or expected to fail; empty when it passed
     std::string signature{};  // of a failure, expected or not (runner/signature.hpp); empty otherwise

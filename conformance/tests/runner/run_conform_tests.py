@@ -144,8 +144,11 @@ def outputs(tsconform):
         expect(outside > 0 and not any("/generated/" in c for c in outside_checks),
                f"programs larger than a profile holds are not sent, and none is generated ({outside_checks[:5]})", out)
         matrix = open(md).read()
-        expect("| check group | long | array |" in matrix and "| bitmap/program/generated |" in matrix,
-               "a matrix row per group and a column per testee", matrix)
+        columns = [c.strip() for c in matrix.split("\n")[0].split("|")[2:-1]]
+        ran = [f"{t}@{p}" for t, p in re.findall(r"^(long|array) bitmap/program \[([a-z0-9-]+)\]", out, re.M)]
+        expect(columns == ran and len(ran) > 2 and "| bitmap/program/generated |" in matrix,
+               f"a matrix row per group and a column per testee and profile ({columns})", matrix)
+        expect({r["profile"] for r in results} == {c.split("@")[1] for c in ran}, "the JSON results name their profile", out)
 
 
 def planted(tsconform, testee):

@@ -105,7 +105,7 @@ void add_fuzz_input_command(CLI::App& app) {
     seeds->callback([out] {
         AllFamilies::each([&]<class F>() {
             if constexpr (requires { typename F::FuzzInputs; }) {
-                const std::vector<Vector> vectors = load_vectors(F::family);
+                const std::vector<Vector> vectors = load_vectors<F>();
                 F::FuzzInputs::each([&]<class L>() {
                     const std::size_t n = write_seed_corpus<L>(vectors, *out);
                     for (const std::string_view target : L::targets)

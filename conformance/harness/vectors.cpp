@@ -1,5 +1,9 @@
 #include "conformance/harness/vectors.hpp"
 
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <algorithm>
 #include <fstream>
 #include <iterator>
 
@@ -17,14 +21,41 @@ std::string vector_check_name(std::string_view family, const Vector& v) {
 
 namespace {
 
-// `profiles`, `max_alloc_bytes`, `finding` and `outside_domain` are optional (vectors.schema.json).
-Vector vector_of(const JsonAt& j) {
+std::vector<std::string> names_at(const JsonAt& list, const std::vector<std::string_view>& known) {
+    std::vector<std::string> names;
+    for (const JsonAt& p : list.elements()) {
+        names.push_back(p.string());
+        if (std::find(known.begin(), known.end(), names.back()) == known.end())
+            p.mistyped(known.empty() ? std::string("nothing: the operation has no profiles")
+                                     : fmt::format("a profile of the operation ({})", fmt::join(known, ", ")));
+    }
+    return names;
+}
+
+// Every profile of the operation but the excepted, or the listed ones.
+std::vector<std::string> profiles_at(const JsonAt& j, const std::vector<std::string_view>& all) {
+    const auto listed = j.optional("profiles");
+    const auto except = j.optional("except");
+    if (listed && except) except->mistyped("no `except` beside `profiles`");
+    if (listed) return names_at(*listed, all);
+    const std::vector<std::string> excepted = except ? names_at(*except, all) : std::vector<std::string>{};
+    std::vector<std::string> profiles;
+    for (std::string_view p : all)
+        if (std::find(excepted.begin(), excepted.end(), p) == excepted.end()) profiles.emplace_back(p);
+    if (except && profiles.empty()) except->mistyped("a list that leaves a profile to run");
+    return profiles;
+}
+
+// `profiles` or `except`, `max_alloc_bytes`, `finding` and `outside_domain` are optional
+// (vectors.schema.json).
+Vector vector_of(const JsonAt& j, const ProfilesOf& profiles_of) {
     Vector v;
     v.name = j["name"].string();
     v.source = j["source"].string();
     v.op = j["op"].string();
-    if (const auto profiles = j.optional("profiles"))
-        for (const JsonAt& p : profiles->elements()) v.profiles.push_back(p.string());
+    const auto all = profiles_of(v.op);
+    if (!all) j["op"].mistyped("an operation of the family");
+    v.profiles = profiles_at(j, *all);
     v.input = j["input"].json();
     v.expect = j["expect"].json();
     if (const auto max = j.optional("max_alloc_bytes")) v.limits.max_alloc_bytes = max->number<std::size_t>();
@@ -35,20 +66,24 @@ Vector vector_of(const JsonAt& j) {
 
 }  // namespace
 
-std::vector<Vector> load_vectors(std::string_view family) {
+std::vector<Vector> parse_vectors(const std::string& text, std::string_view family, const ProfilesOf& profiles_of) {
+    const Json file = parse_json_text(text, "the file");
+    const JsonAt top = document(file);
+    if (top["family"].string() != family) top["family"].mistyped(std::string(family));
+    std::vector<Vector> vectors;
+    for (const JsonAt& j : top["vectors"].elements()) vectors.push_back(vector_of(j, profiles_of));
+    return vectors;
+}
+
+std::vector<Vector> read_vectors(std::string_view family, const ProfilesOf& profiles_of) {
     const std::filesystem::path path = vector_file(family);
     std::ifstream in(path);
     if (!in) throw InputError("cannot open vector file " + path.string());
-    std::vector<Vector> vectors;
     try {
-        const Json file = parse_json_text(std::string(std::istreambuf_iterator<char>(in), {}), "the file");
-        const JsonAt top = document(file);
-        if (top["family"].string() != family) top["family"].mistyped(std::string(family));
-        for (const JsonAt& j : top["vectors"].elements()) vectors.push_back(vector_of(j));
+        return parse_vectors(std::string(std::istreambuf_iterator<char>(in), {}), family, profiles_of);
     } catch (const InputError& e) {
         throw InputError(path.string() + ": " + e.what());
     }
-    return vectors;
 }
 
 }  // namespace tsc

@@ -1,13 +1,15 @@
 // Golden vectors: language-neutral JSON files under corpora/vectors/, read at run time so that a new
 // case is a file, not a recompile. One envelope for every family (corpora/schema/vectors.schema.json):
-//   {"family", "spec", "vectors": [{"name", "source", "op", "profiles"?, "input", "expect",
+//   {"family", "spec", "vectors": [{"name", "source", "op", "profiles"? | "except"?, "input", "expect",
 //                                   "max_alloc_bytes"?, "finding"?}]}
-// `expect` is the operation's outcome JSON. `profiles` lists the profiles the vector holds for
-// (absent for an operation without profiles). Findings are vectors with a `finding` block; hostile
-// sizes are vectors with `max_alloc_bytes`.
+// `expect` is the operation's outcome JSON. `profiles` lists the profiles the vector holds for; left
+// out, the vector holds for every profile of its operation but those `except` names, so that a new
+// profile runs every vector no rule of its sets apart. Findings are vectors with a `finding` block;
+// hostile sizes are vectors with `max_alloc_bytes`.
 #pragma once
 
 #include <filesystem>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -20,7 +22,7 @@ struct Vector {
     std::string name;
     std::string source;
     std::string op;
-    std::vector<std::string> profiles;  // empty: the operation has none
+    std::vector<std::string> profiles;  // every profile the vector runs under; empty: the operation has none
     Json input;
     Json expect;
     Limits limits;
@@ -33,9 +35,23 @@ struct Vector {
 
 // corpora/vectors/<family>.json of the source tree (TSCONFORM_VECTORS overrides the folder).
 std::filesystem::path vector_file(std::string_view family);
-// Every vector of the family; an InputError naming the file and the path (`vectors[3].op`) of a
-// malformed one.
-std::vector<Vector> load_vectors(std::string_view family);
+// The profiles of an operation of the family by its name; nullopt for a name that is none.
+using ProfilesOf = std::function<std::optional<std::vector<std::string_view>>(std::string_view op)>;
+
+// Every vector of the family, each with the profiles it runs under; an InputError naming the file
+// and the path (`vectors[3].op`) of a malformed one, or of a profile its operation does not have.
+std::vector<Vector> read_vectors(std::string_view family, const ProfilesOf& profiles_of);
+// The same, from the text of a vector file.
+std::vector<Vector> parse_vectors(const std::string& text, std::string_view family, const ProfilesOf& profiles_of);
+
+template <class Family>
+std::vector<Vector> load_vectors() {
+    return read_vectors(Family::family, [](std::string_view op) {
+        std::optional<std::vector<std::string_view>> profiles;
+        Family::with(op, [&]<class Op>() { profiles = Op::profiles(); });
+        return profiles;
+    });
+}
 
 // The stable name of a vector check: <family>/<op>/vector/<name>.
 std::string vector_check_name(std::string_view family, const Vector& v);

@@ -233,8 +233,8 @@ private:
     }
 
     template <class F>
-    const std::vector<Vector>& vectors() {
-        static const std::vector<Vector> v = load_vectors(F::family);
+    static const std::vector<Vector>& vectors() {
+        static const std::vector<Vector> v = load_vectors<F>();
         return v;
     }
 
@@ -345,7 +345,13 @@ private:
 
     template <class Op>
     static const std::vector<Finding>& findings() {
-        static const std::vector<Finding> f = findings_of(Op::family, load_vectors(Op::family));
+        static const std::vector<Finding> f = [] {
+            std::vector<Finding> of_family;
+            AllFamilies::each([&]<class F>() {
+                if (F::family == Op::family) of_family = findings_of(F::family, vectors<F>());
+            });
+            return of_family;
+        }();
         return f;
     }
 

@@ -67,7 +67,7 @@ Finding finding_of(const tsc::Finding& common, const Vector& v) {
 }
 
 std::vector<Finding> load() {
-    const std::vector<Vector> vectors = load_vectors(Family::family);
+    const std::vector<Vector> vectors = load_vectors<Family>();
     std::vector<Finding> findings;
     for (const tsc::Finding& common : findings_of(Family::family, vectors)) {
         const Vector& v = *std::find_if(vectors.begin(), vectors.end(),

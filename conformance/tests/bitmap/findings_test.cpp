@@ -20,10 +20,10 @@ std::string show(const Example& e) {
            ", actual " + e.actual;
 }
 
-std::vector<Finding> findings() { return findings_of(load_vectors(Family::family)); }
+std::vector<Finding> findings() { return findings_of(load_vectors<Family>()); }
 
 TEST(BitmapFindings, EachFindingIsTheVectorOfItsExampleUnderItsProfile) {
-    const std::vector<Vector> vectors = load_vectors(Family::family);
+    const std::vector<Vector> vectors = load_vectors<Family>();
     const std::vector<Finding> found = findings_of(vectors);
     ASSERT_FALSE(found.empty());
     for (const Finding& f : found) {

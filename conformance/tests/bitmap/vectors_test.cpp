@@ -17,7 +17,7 @@ TEST(BitmapVectors, EverySubjectMeetsEveryVector) { test::expect_every_vector<Fa
 // Every subject runs some vector: one that claims a profile no vector has, or supports no vector's
 // size, is not tested by them.
 TEST(BitmapVectors, EverySubjectRunsSomeVector) {
-    const std::vector<Vector> vectors = load_vectors(Family::family);
+    const std::vector<Vector> vectors = load_vectors<Family>();
     for (Subject* s : reference_and_subjects<Subject>()) {
         std::size_t ran = 0;
         for (const Vector& v : vectors)
@@ -34,7 +34,7 @@ TEST(BitmapVectors, CoverEveryErrorClassProfileOperationAndHostileSize) {
     std::set<std::string> profiles;
     std::set<OpKind> kinds;
     std::size_t hostile = 0;
-    for (const Vector& v : load_vectors(Family::family)) {
+    for (const Vector& v : load_vectors<Family>()) {
         ASSERT_EQ(v.op, RunProgram::name) << v.name;
         profiles.insert(v.profiles.begin(), v.profiles.end());
         for (const RunProgram::Step& s : RunProgram::outcome_of(v.expect).steps) errors.insert(s.observation.error);
@@ -50,7 +50,7 @@ TEST(BitmapVectors, CoverEveryErrorClassProfileOperationAndHostileSize) {
 
 // Text form round trip: what the vectors say is what reproduce commands print.
 TEST(BitmapVectors, OperationTextRoundTrips) {
-    for (const Vector& v : load_vectors(Family::family)) {
+    for (const Vector& v : load_vectors<Family>()) {
         const RunProgram::Input in = RunProgram::input_of(v.input, "");
         std::string error;
         const auto again = parse_ops(to_text(in.program.ops), error);

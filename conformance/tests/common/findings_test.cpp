@@ -36,7 +36,7 @@ void expect_refused(const std::vector<Vector>& vectors, const std::string& messa
 
 TEST(Findings, EveryFamilysFindingsAreInTheOneFormat) {
     AllFamilies::each([]<class F>() {
-        const std::vector<Finding> findings = findings_of(F::family, load_vectors(F::family));
+        const std::vector<Finding> findings = findings_of(F::family, load_vectors<F>());
         std::set<std::string> ids;
         for (const Finding& f : findings) {
             EXPECT_TRUE(ids.insert(f.id).second) << F::family << ": " << f.id << " twice";

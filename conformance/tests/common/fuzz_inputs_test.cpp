@@ -46,7 +46,7 @@ void expect_seed_corpus(const std::vector<Vector>& vectors) {
 TEST(FuzzInputs, EverySeedIsItsVectorInTheTargetsLayout) {
     AllFamilies::each([]<class F>() {
         if constexpr (requires { typename F::FuzzInputs; }) {
-            const std::vector<Vector> vectors = load_vectors(F::family);
+            const std::vector<Vector> vectors = load_vectors<F>();
             F::FuzzInputs::each([&]<class L>() { expect_seed_corpus<L>(vectors); });
         }
     });

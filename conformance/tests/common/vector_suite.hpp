@@ -16,7 +16,7 @@ namespace tsc::test {
 
 template <class Family>
 void expect_every_vector() {
-    const std::vector<Vector> vectors = load_vectors(Family::family);
+    const std::vector<Vector> vectors = load_vectors<Family>();
     ASSERT_FALSE(vectors.empty()) << vector_file(Family::family);
     for (auto* subject : reference_and_subjects<typename Family::Subject>()) {
         const std::vector<Failure> failures = expect_vectors<Family>(*subject, vectors);

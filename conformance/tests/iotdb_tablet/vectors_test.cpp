@@ -15,7 +15,7 @@ TEST(IotdbTabletVectors, EverySubjectMeetsEveryVector) { test::expect_every_vect
 // What each profile sends for a serialize vector's tablet, the server reads back (or a registered finding
 // explains why not), and every subject's parser reads it as the reference does.
 TEST(IotdbTabletVectors, SerializedVectorsKeepTheContract) {
-    for (const Vector& v : load_vectors(Family::family)) {
+    for (const Vector& v : load_vectors<Family>()) {
         if (v.op != Serialize::name) continue;
         const SerializeOutcome expected = Serialize::outcome_of(v.expect);
         if (!expected.ok()) continue;
@@ -35,11 +35,10 @@ TEST(IotdbTabletVectors, SerializedVectorsKeepTheContract) {
 // subject sends for the tablet the client holds instead (reference.hpp into_domain).
 TEST(IotdbTabletVectors, SerializeVectorsLieInTheirProfilesDomainsOrSaySo) {
     std::size_t outside = 0;
-    const std::vector<std::string> default_profile{""};
-    for (const Vector& v : load_vectors(Family::family)) {
+    for (const Vector& v : load_vectors<Family>()) {
         if (v.op != Serialize::name) continue;
         const std::string name = vector_check_name(Family::family, v);
-        for (const std::string& profile : v.profiles.empty() ? default_profile : v.profiles) {
+        for (const std::string& profile : v.profiles) {
             Serialize::Input in = Serialize::input_of(v.input, profile);
             EXPECT_EQ(reference::in_domain(in.tablet, in.profile), !v.outside_domain)
                 << name << ", profile " << in.profile.name
@@ -64,7 +63,7 @@ TEST(IotdbTabletVectors, CoverEveryErrorClassProfileParserAndHostileSize) {
     std::set<std::string> profiles;
     std::set<std::string> parsers;
     std::size_t hostile = 0;
-    for (const Vector& v : load_vectors(Family::family)) {
+    for (const Vector& v : load_vectors<Family>()) {
         if (v.op == Serialize::name) {
             errors.insert(Serialize::outcome_of(v.expect).error);
             profiles.insert(v.profiles.begin(), v.profiles.end());

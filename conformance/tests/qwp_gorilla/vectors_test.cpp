@@ -17,7 +17,7 @@ TEST(QwpGorillaVectors, CoverEveryErrorClassProfileAndHostileSize) {
     std::set<ErrorClass> errors;
     std::set<std::string> profiles;
     std::size_t hostile = 0;
-    for (const Vector& v : load_vectors(Family::family)) {
+    for (const Vector& v : load_vectors<Family>()) {
         if (v.op == Decode::name) errors.insert(Decode::outcome_of(v.expect).error);
         profiles.insert(v.profiles.begin(), v.profiles.end());
         hostile += v.limits.max_alloc_bytes.has_value();

@@ -77,7 +77,7 @@ void expect_finding(const std::string& id, const Finding& f, const std::string& 
 }
 
 TEST(TsfileTabletFindings, EveryFindingIsStillDetected) {
-    const std::vector<Vector> vectors = load_vectors(Family::family);
+    const std::vector<Vector> vectors = load_vectors<Family>();
     const std::map<std::string, Finding> findings = findings_of(vectors);
     ASSERT_GE(findings.size(), 10u);
     for (const auto& [id, f] : findings) {
@@ -90,7 +90,7 @@ TEST(TsfileTabletFindings, EveryFindingIsStillDetected) {
 
 // The pitfalls the spec lists for Tablet.deserialize each have a finding (§3 "Deserialization").
 TEST(TsfileTabletFindings, CoverTheDocumentedPitfalls) {
-    const std::vector<Vector> vectors = load_vectors(Family::family);
+    const std::vector<Vector> vectors = load_vectors<Family>();
     const std::map<std::string, Finding> findings = findings_of(vectors);
     for (const char* id : {"absent_schema_misindexed", "absent_schema_index_out_of_bounds", "unmarked_bitmap_comes_back_null",
                            "readstring_platform_charset", "date_null_reads_back_as_1000_01_01", "string_negative_length_is_null",

@@ -12,7 +12,7 @@
 namespace tsc::tsfile {
 namespace {
 
-TEST(TsfileTabletVectors, AreLoaded) { EXPECT_GT(load_vectors(Family::family).size(), 40u); }
+TEST(TsfileTabletVectors, AreLoaded) { EXPECT_GT(load_vectors<Family>().size(), 40u); }
 
 TEST(TsfileTabletSubjects, AreRegistered) {
     EXPECT_FALSE(subjects_under_test<Subject>().empty());
@@ -25,7 +25,7 @@ TEST(TsfileTabletVectors, EverySubjectMeetsEveryVector) { test::expect_every_vec
 
 // The full differential check, the read-back of the reference's bytes included, on every vector tablet.
 TEST(TsfileTabletVectors, SubjectsRoundTripEveryTablet) {
-    for (const Vector& v : load_vectors(Family::family)) {
+    for (const Vector& v : load_vectors<Family>()) {
         if (v.op != Serialize::name) continue;
         for (const std::string& layout : v.profiles) {
             const Serialize::Input in = Serialize::input_of(v.input, layout);
@@ -38,7 +38,7 @@ TEST(TsfileTabletVectors, SubjectsRoundTripEveryTablet) {
 // The canonical logical tablet of every tablet that serializes is what the bytes of the
 // deserialize vector of the same name read back as.
 TEST(TsfileTabletVectors, RoundTripImageIsTheExpectedTablet) {
-    const std::vector<Vector> vectors = load_vectors(Family::family);
+    const std::vector<Vector> vectors = load_vectors<Family>();
     std::map<std::string, const Vector*> reads;
     for (const Vector& v : vectors)
         if (v.op == Deserialize::name) reads[v.name] = &v;
@@ -67,7 +67,7 @@ TEST(TsfileTabletVectors, CoverEveryErrorClassLayoutAndHostileSize) {
     std::set<ErrorClass> errors;
     std::set<std::string> layouts;
     std::size_t hostile = 0;
-    for (const Vector& v : load_vectors(Family::family)) {
+    for (const Vector& v : load_vectors<Family>()) {
         if (v.op == Serialize::name) {
             const Serialize::Outcome o = Serialize::outcome_of(v.expect);
             errors.insert({o.error, o.write_error});

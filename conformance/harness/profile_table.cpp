@@ -25,6 +25,4 @@ std::string profile_table(std::string_view family, std::span<const ProfileRule> 
     return out;
 }
 
-std::filesystem::path profiles_document() { return std::filesystem::path(TSC_SOURCE_DIR) / "conformance" / "PROFILES.md"; }
-
 }  // namespace tsc

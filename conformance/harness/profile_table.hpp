@@ -2,7 +2,6 @@
 // prints it and as conformance/PROFILES.md holds it: one source, the model's rule lists.
 #pragma once
 
-#include <filesystem>
 #include <span>
 #include <string>
 #include <string_view>
@@ -17,8 +16,5 @@ concept HasProfileRules = requires { F::profile_rules(); };
 
 // The family's section of PROFILES.md: a `## <family>` heading and a Markdown table, one row per rule.
 std::string profile_table(std::string_view family, std::span<const ProfileRule> rules);
-
-// PROFILES.md beside the references.
-std::filesystem::path profiles_document();
 
 }  // namespace tsc

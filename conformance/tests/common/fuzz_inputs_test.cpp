@@ -1,7 +1,7 @@
 // Every fuzz target's seed corpus (corpora/seeds/<target>/) is what its one layout definition makes
 // of the golden vectors: each vector's seed is there with those bytes, decodes back to the vector's
 // input, and every other file is a campaign input (`ci/fuzz.sh merge`) named by its SHA-1
-// (`tsconform fuzz-input seeds` rewrites the vector seeds and keeps those).
+// (`ci/regen.sh` rewrites the vector seeds and keeps those).
 #include <set>
 
 #include <gtest/gtest.h>
@@ -18,7 +18,7 @@ void expect_seed_corpus(const std::vector<Vector>& vectors) {
     using Op = typename L::Op;
     const std::vector<Seed> seeds = seeds_of<L>(vectors);
     EXPECT_FALSE(seeds.empty()) << L::targets[0] << ": no vector fits the layout";
-    const std::string fix = "rewrite the corpus with: build/dev/tsconform fuzz-input seeds";
+    const std::string fix = "rewrite the corpus with: ci/regen.sh";
     for (const std::string_view target : L::targets) {
         std::set<std::string> expected;
         for (const Seed& s : seeds) {

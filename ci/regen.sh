@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Rewrites every file derived from another in the repository:
+#   corpora/seeds/<target>/      the fuzz targets' seeds from the golden vectors (tsconform fuzz-input seeds)
+#   corpora/seeds/suite_*/       the suite's own targets' seeds from the vector files (write_suite_seeds.py)
+#   conformance/PROFILES.md      the profile rule tables (tsconform profiles)
+# Campaign inputs in the seed folders (named by their SHA-1) are kept.
+#
+#   ci/regen.sh [--check] [TSCONFORM]      TSCONFORM: the CLI to run (default build/dev/tsconform)
+#
+# --check rewrites a scratch copy instead, prints every file that differs from its source's output,
+# and exits 1 if one does (ctest derived_files).
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+check=false
+[ "${1:-}" = --check ] && { check=true; shift; }
+tsconform=${1:-$root/build/dev/tsconform}
+
+regen() {  # regen SEEDS_FOLDER PROFILES_FILE
+    "$tsconform" fuzz-input seeds --out "$1" >/dev/null
+    /usr/bin/python3 "$root/corpora/tools/write_suite_seeds.py" --out "$1" >/dev/null
+    { head -4 "$root/conformance/PROFILES.md"; "$tsconform" profiles; } >"$2.new"
+    mv "$2.new" "$2"
+}
+
+if ! $check; then
+    regen "$root/corpora/seeds" "$root/conformance/PROFILES.md"
+    echo "rewrote corpora/seeds and conformance/PROFILES.md; see git status"
+    exit 0
+fi
+
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+cp -r "$root/corpora/seeds" "$scratch/seeds"
+cp "$root/conformance/PROFILES.md" "$scratch/PROFILES.md"
+regen "$scratch/seeds" "$scratch/PROFILES.md"
+stale=$( { diff -rq "$root/corpora/seeds" "$scratch/seeds" || true
+           diff -q "$root/conformance/PROFILES.md" "$scratch/PROFILES.md" || true; } |
+         sed -e "s|$scratch/seeds|(regenerated)|; s|$scratch/PROFILES.md|(regenerated)|; s|$root/||g")
+if [ -n "$stale" ]; then
+    echo "$stale" | head -20
+    echo "derived files are stale ($(echo "$stale" | wc -l) differences); rewrite them with: ci/regen.sh"
+    exit 1
+fi
+echo "derived files are current"

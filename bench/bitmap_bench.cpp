@@ -26,8 +26,8 @@
 
 #include "conformance/allocation/allocation_counter.hpp"
 #include "reference/bitmap/reference.hpp"
-#include "subjects/fast/bitmap_array.hpp"
-#include "subjects/fast/bitmap_long.hpp"
+#include "subjects/fast/bitmap/array_impl.hpp"
+#include "subjects/fast/bitmap/long_impl.hpp"
 
 namespace {
 

@@ -12,7 +12,8 @@ set(TSC_MUTANT_SANITIZER "" CACHE STRING
     "With TSC_MUTANTS, only the mutants whose catalogue sanitizer is this (e.g. address; none: those without one)")
 
 function(tsc_fast_sources family out)
-  file(GLOB sources CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/subjects/fast/${family}*.cpp)
+  file(GLOB sources CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/subjects/fast/${family}*.cpp
+                                       ${PROJECT_SOURCE_DIR}/subjects/fast/${family}/*.cpp)
   set(${out} ${sources} PARENT_SCOPE)
 endfunction()
 

@@ -16,6 +16,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "conformance/inputs/source.hpp"
@@ -122,6 +123,10 @@ void add_int64_classes(std::vector<std::string>& out, std::int64_t v);
 void add_float_classes(std::vector<std::string>& out, std::uint32_t bits);
 void add_double_classes(std::vector<std::string>& out, std::uint64_t bits);
 void add_date_classes(std::vector<std::string>& out, const DateParts& d);
+// The classes of one fixed-width cell of either tablet family, by its model type: a BOOLEAN byte,
+// INT32, INT64, FLOAT and DOUBLE bits, a date (or an optional one: none has no class).
+template <class Cell>
+void add_fixed_cell_classes(std::vector<std::string>& out, const Cell& cell);
 
 // Classes of a column of variable-width cells: the longest cell, runs of equal cells (short and long),
 // equal-length cells that share a 32-byte prefix. `cell_at(i)` is row i's cell, or nullopt when row i
@@ -153,6 +158,25 @@ void add_binary_classes(std::vector<std::string>& out, std::size_t rows, CellAt 
         if (!cell) continue;
         detail::add_cell_classes(out, previous, *cell);
         previous = cell;
+    }
+}
+
+template <class Cell>
+void add_fixed_cell_classes(std::vector<std::string>& out, const Cell& cell) {
+    if constexpr (std::is_same_v<Cell, std::uint8_t>) {
+        if (cell > 1) out.push_back("BOOLEAN byte other than 0/1");
+    } else if constexpr (std::is_same_v<Cell, std::int32_t>) {
+        add_int32_classes(out, cell);
+    } else if constexpr (std::is_same_v<Cell, std::int64_t>) {
+        add_int64_classes(out, cell);
+    } else if constexpr (std::is_same_v<Cell, std::uint32_t>) {
+        add_float_classes(out, cell);
+    } else if constexpr (std::is_same_v<Cell, std::uint64_t>) {
+        add_double_classes(out, cell);
+    } else if constexpr (requires { cell.year; }) {
+        add_date_classes(out, {cell.year, cell.month, cell.day});
+    } else if constexpr (requires { cell->year; }) {
+        if (cell) add_fixed_cell_classes(out, *cell);
     }
 }
 

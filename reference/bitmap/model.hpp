@@ -8,6 +8,7 @@
 #include <string_view>
 
 #include "reference/common/bytes.hpp"
+#include "reference/common/error_class_names.hpp"
 
 namespace tsc::bitmap {
 
@@ -28,6 +29,8 @@ inline constexpr std::array kErrorClassNames{
     std::string_view{"range_out_of_bounds"},
     std::string_view{"index_out_of_bounds"},
 };
+
+static_assert(names_in_step(kErrorClassNames, ErrorClass::index_out_of_bounds, "index_out_of_bounds"));
 
 constexpr std::string_view name_of(ErrorClass e) { return kErrorClassNames[static_cast<std::size_t>(e)]; }
 

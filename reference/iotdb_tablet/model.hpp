@@ -17,6 +17,7 @@
 #include "reference/common/binary_cells.hpp"
 #include "reference/common/bytes.hpp"
 #include "reference/common/data_type.hpp"
+#include "reference/common/error_class_names.hpp"
 #include "reference/common/profile_rule.hpp"
 
 namespace tsc::iotdb {
@@ -58,6 +59,8 @@ inline constexpr std::array kErrorClassNames{
     std::string_view{"truncated_bitmap_flag"},
     std::string_view{"truncated_bitmap"},
 };
+
+static_assert(names_in_step(kErrorClassNames, ErrorClass::truncated_bitmap, "truncated_bitmap"));
 
 constexpr std::string_view name_of(ErrorClass e) { return kErrorClassNames[static_cast<std::size_t>(e)]; }
 

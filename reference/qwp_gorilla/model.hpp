@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "reference/common/bytes.hpp"
+#include "reference/common/error_class_names.hpp"
 
 namespace tsc::qwp {
 
@@ -40,6 +41,8 @@ inline constexpr std::array kErrorClassNames{
     std::string_view{"truncated_bitstream"},
     std::string_view{"row_count_out_of_range"},
 };
+
+static_assert(names_in_step(kErrorClassNames, ErrorClass::row_count_out_of_range, "row_count_out_of_range"));
 
 constexpr std::string_view name_of(ErrorClass e) { return kErrorClassNames[static_cast<std::size_t>(e)]; }
 

@@ -20,6 +20,7 @@
 #include "reference/common/binary_cells.hpp"
 #include "reference/common/bytes.hpp"
 #include "reference/common/data_type.hpp"
+#include "reference/common/error_class_names.hpp"
 
 namespace tsc::tsfile {
 
@@ -96,6 +97,8 @@ inline constexpr std::array kErrorClassNames{
     std::string_view{"unknown_encoding"},
     std::string_view{"unknown_compressor"},
 };
+
+static_assert(names_in_step(kErrorClassNames, ErrorClass::unknown_compressor, "unknown_compressor"));
 
 constexpr std::string_view name_of(ErrorClass e) { return kErrorClassNames[static_cast<std::size_t>(e)]; }
 

@@ -80,27 +80,13 @@ ClientState client(Source& source, std::size_t columns) {
 void add_cell_classes(std::vector<std::string>& out, const Column& c) {
     std::visit(
         [&](const auto& cells) {
-            using T = typename std::decay_t<decltype(cells)>::value_type;
-            for (std::size_t i = 0; i < cells.size(); ++i) {
-                if constexpr (std::is_same_v<T, std::uint8_t>) {
-                    if (cells[i] > 1) out.push_back("BOOLEAN byte other than 0/1");
-                } else if constexpr (std::is_same_v<T, std::int32_t>) {
-                    tablet::add_int32_classes(out, cells[i]);
-                } else if constexpr (std::is_same_v<T, std::int64_t>) {
-                    tablet::add_int64_classes(out, cells[i]);
-                } else if constexpr (std::is_same_v<T, std::uint32_t>) {
-                    tablet::add_float_classes(out, cells[i]);
-                } else if constexpr (std::is_same_v<T, std::uint64_t>) {
-                    tablet::add_double_classes(out, cells[i]);
-                } else if constexpr (std::is_same_v<T, Date>) {
-                    tablet::add_date_classes(out, {cells[i].year, cells[i].month, cells[i].day});
-                }
-            }
             if constexpr (std::is_same_v<std::decay_t<decltype(cells)>, BinaryCells>) {
                 // A null cell is sent empty (except as a Go slot) and leaves the previous cell cached.
                 tablet::add_binary_classes(out, std::min(cells.size(), c.nulls.size()), [&](std::size_t i) {
                     return c.nulls[i] == 0 ? std::optional(cells[i]) : std::nullopt;
                 });
+            } else {
+                for (const auto& cell : cells) tablet::add_fixed_cell_classes(out, cell);
             }
         },
         c.cells);

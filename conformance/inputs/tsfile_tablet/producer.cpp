@@ -222,7 +222,6 @@ void add_bitmap_classes(std::vector<std::string>& out, const BitMap& bm, std::si
 void add_column_classes(std::vector<std::string>& out, const Column& column, std::size_t rows) {
     std::visit(
         [&](const auto& cells) {
-            using T = typename std::decay_t<decltype(cells)>::value_type;
             const std::size_t n = std::min(rows, cells.size());
             if constexpr (std::is_same_v<std::decay_t<decltype(cells)>, tsfile::BinaryCells>) {
                 const auto cell_at = [&](std::size_t i) { return cells.is_null(i) ? std::nullopt : std::optional(cells[i]); };
@@ -237,21 +236,8 @@ void add_column_classes(std::vector<std::string>& out, const Column& column, std
                     out.push_back("stale binary cells past rowSize");
                 else if (cells.size() > n)
                     out.push_back("only null binary cells past rowSize");
-            }
-            for (std::size_t i = 0; i < n; ++i) {
-                if constexpr (std::is_same_v<T, std::uint8_t>) {
-                    if (cells[i] > 1) out.push_back("BOOLEAN byte other than 0/1");
-                } else if constexpr (std::is_same_v<T, std::int32_t>) {
-                    tablet::add_int32_classes(out, cells[i]);
-                } else if constexpr (std::is_same_v<T, std::int64_t>) {
-                    tablet::add_int64_classes(out, cells[i]);
-                } else if constexpr (std::is_same_v<T, std::uint32_t>) {
-                    tablet::add_float_classes(out, cells[i]);
-                } else if constexpr (std::is_same_v<T, std::uint64_t>) {
-                    tablet::add_double_classes(out, cells[i]);
-                } else if constexpr (std::is_same_v<T, std::optional<Date>>) {
-                    if (cells[i]) tablet::add_date_classes(out, {cells[i]->year, cells[i]->month, cells[i]->day});
-                }
+            } else {
+                for (std::size_t i = 0; i < n; ++i) tablet::add_fixed_cell_classes(out, cells[i]);
             }
         },
         column);

@@ -7,7 +7,7 @@
 #include <memory>
 
 #include "subjects/api/bitmap.hpp"
-#include "subjects/fast/bitmap_words.hpp"
+#include "subjects/fast/bitmap/words.hpp"
 
 namespace tsc::subjects::TSC_SUBJECT_NS {
 

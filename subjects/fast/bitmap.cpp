@@ -10,8 +10,8 @@
 
 #include "subjects/api/bitmap.hpp"
 #include "subjects/api/mutant.hpp"
-#include "subjects/fast/bitmap_array.hpp"
-#include "subjects/fast/bitmap_long.hpp"
+#include "subjects/fast/bitmap/array_impl.hpp"
+#include "subjects/fast/bitmap/long_impl.hpp"
 
 namespace tsc::subjects::TSC_SUBJECT_NS {
 namespace {

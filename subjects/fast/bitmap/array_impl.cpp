@@ -1,5 +1,5 @@
-// The colder members of the fast byte-array-backed BitMap (bitmap_array.hpp).
-#include "subjects/fast/bitmap_array.hpp"
+// The colder members of the fast byte-array-backed BitMap (array_impl.hpp).
+#include "subjects/fast/bitmap/array_impl.hpp"
 
 namespace tsc::subjects::TSC_SUBJECT_NS {
 

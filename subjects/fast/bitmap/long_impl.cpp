@@ -1,5 +1,5 @@
-// The colder members of the fast long-backed BitMap (bitmap_long.hpp).
-#include "subjects/fast/bitmap_long.hpp"
+// The colder members of the fast long-backed BitMap (long_impl.hpp).
+#include "subjects/fast/bitmap/long_impl.hpp"
 
 namespace tsc::subjects::TSC_SUBJECT_NS {
 

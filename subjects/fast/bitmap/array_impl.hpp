@@ -1,5 +1,5 @@
 // The fast byte-array-backed BitMap (BitMapArrayImpl of tablets-and-bitmaps.md §4.1): size/8+1 bytes,
-// read and written 64 bits at a time through little-endian word loads (bitmap_words.hpp).
+// read and written 64 bits at a time through little-endian word loads (words.hpp).
 //
 // Range queries have two paths. A range starting at 0 (the AlignedTVList prefix check of seed 002)
 // goes straight to the aligned word loop. Any other start first reads one word at byte start >> 3
@@ -10,7 +10,7 @@
 #include <memory>
 
 #include "subjects/api/bitmap.hpp"
-#include "subjects/fast/bitmap_words.hpp"
+#include "subjects/fast/bitmap/words.hpp"
 #include "subjects/mutants/bitmap.hpp"
 
 namespace tsc::subjects::TSC_SUBJECT_NS {

@@ -2,6 +2,7 @@
 # Fuzzing campaigns on one target with the libFuzzer binaries of the fuzz preset (clang, ASan+UBSan).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+export TSCONFORM_REPORT_DIR=${TSCONFORM_REPORT_DIR:-$PWD/build/campaigns/reports}  # inputs too long for a reproduce line
 
 usage() {
   cat <<'EOF'

@@ -64,6 +64,7 @@ done
 [ -f "$work/cases.txt" ] && while read -r f n; do record "$f" cases "$n"; done <"$work/cases.txt"
 
 echo "== fuzzing each target for ${seconds}s, $jobs at a time"
+export TSCONFORM_REPORT_DIR=$PWD/$work/reports  # a failing input too long for its reproduce line
 fuzz_one() {
   local target=$1 opts=() dir=$work/fuzz/$1
   mkdir -p "$dir/corpus" "$dir/crashes"

@@ -41,6 +41,9 @@ import sys
 import time
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
+# Where a failing check writes an input too long for its reproduce line (saved_report_file): the
+# build folder, not the temporary folder, for every tier.
+REPORTS = {"TSCONFORM_REPORT_DIR": str(ROOT / "build/mutant-reports")}
 sys.path.insert(0, str(ROOT / "fuzz"))
 from libfuzzer_flags import RUNNER_ENVIRONMENT, libfuzzer_flags  # noqa: E402
 # The foreign platforms: the build of each and how its binaries run.
@@ -140,8 +143,7 @@ def hunt(mutant, args):
     build, checks = checks_for(mutant, args)
     if not registered(build, name, mutant.get("platform")):
         return {"mutant": mutant, "status": "NOT BUILT", "check": "-", "seconds": 0.0}
-    env = dict(os.environ, TSCONFORM_SUBJECTS=name, RC_PARAMS=args.rc_params,
-               TSCONFORM_REPORT_DIR=str(ROOT / "build/mutant-reports"))
+    env = dict(os.environ, **REPORTS, TSCONFORM_SUBJECTS=name, RC_PARAMS=args.rc_params)
     start = time.monotonic()
     for check, argv in checks:
         if argv[0] == "fuzz":
@@ -166,7 +168,7 @@ ARTIFACTS = ("crash-*", "oom-*", "leak-*", "timeout-*")
 
 def crash_is_the_mutants(target, workdir):
     """True when libFuzzer left an input in `workdir` that passes against the built-in subjects."""
-    env = {k: v for k, v in dict(os.environ, **RUNNER_ENVIRONMENT).items() if k != "TSCONFORM_SUBJECTS"}
+    env = {k: v for k, v in dict(os.environ, **RUNNER_ENVIRONMENT, **REPORTS).items() if k != "TSCONFORM_SUBJECTS"}
     binary = str(ROOT / "build/fuzz-mutants" / f"fuzz_{target}")
     return any(subprocess.run([binary, str(crash)], env=env, stdout=subprocess.DEVNULL,
                               stderr=subprocess.DEVNULL).returncode == 0
@@ -183,7 +185,7 @@ def fuzz_hunt(mutant, args):
         return dict(result, status="skipped", check=f"host has no {mutant['cpu']}", seconds=0.0)
     if not registered(ROOT / "build/fuzz-mutants", name, None):
         return dict(result, status="NOT BUILT", seconds=0.0)
-    env = dict(os.environ, **RUNNER_ENVIRONMENT, TSCONFORM_SUBJECTS=name)
+    env = dict(os.environ, **RUNNER_ENVIRONMENT, **REPORTS, TSCONFORM_SUBJECTS=name)
     base = ROOT / "build/mutant-fuzz-only" / mutant["name"]
     start = time.monotonic()
     running = {}

@@ -14,6 +14,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 check=false
 [ "${1:-}" = --check ] && { check=true; shift; }
 tsconform=${1:-$root/build/dev/tsconform}
+[ -x "$tsconform" ] || { echo "ci/regen.sh: no tsconform at $tsconform (build it: ci/build.sh dev)" >&2; exit 2; }
 
 regen() {  # regen SEEDS_FOLDER PROFILES_FILE
     "$tsconform" fuzz-input seeds --out "$1" >/dev/null

@@ -59,7 +59,12 @@ void ProgramTestee::start() {
     posix_spawn_file_actions_adddup2(&actions, err[1], STDERR_FILENO);
     char sh[] = "/bin/sh", dash_c[] = "-c";
     char* argv[] = {sh, dash_c, command_.data(), nullptr};
-    const int rc = posix_spawn(&pid_, "/bin/sh", &actions, nullptr, argv, environ);
+    posix_spawnattr_t attributes;
+    posix_spawnattr_init(&attributes);
+    posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETPGROUP);
+    posix_spawnattr_setpgroup(&attributes, 0);
+    const int rc = posix_spawn(&pid_, "/bin/sh", &actions, &attributes, argv, environ);
+    posix_spawnattr_destroy(&attributes);
     posix_spawn_file_actions_destroy(&actions);
     close(in[0]);
     close(out[1]);
@@ -72,6 +77,7 @@ void ProgramTestee::start() {
         stop();
         throw std::runtime_error("cannot start /bin/sh -c " + command_);
     }
+    group_ = pid_;
     for (int fd : {to_, from_, err_}) nonblocking(fd);
     out_buffer_.clear();
 }
@@ -79,10 +85,8 @@ void ProgramTestee::start() {
 void ProgramTestee::stop() {
     for (int* fd : {&to_, &from_, &err_})
         if (*fd >= 0) close(std::exchange(*fd, -1));
-    if (pid_ > 0) {
-        kill(pid_, SIGKILL);
-        waitpid(pid_, nullptr, 0);
-    }
+    if (group_ > 0) kill(-std::exchange(group_, -1), SIGKILL);
+    if (pid_ > 0) waitpid(pid_, nullptr, 0);
     pid_ = -1;
 }
 

@@ -58,6 +58,9 @@ private:
     std::string command_;
     int timeout_ms_;
     pid_t pid_ = -1;
+    // The testee's own process group (its shell and every process it starts): stopping the testee
+    // ends all of them, so that a wrapper's children do not outlive the run.
+    pid_t group_ = -1;
     int to_ = -1, from_ = -1, err_ = -1;
     std::string out_buffer_;
     std::deque<char> err_tail_;

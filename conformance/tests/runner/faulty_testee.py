@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """A testee that misbehaves on purpose, for the runner's own tests: it answers through
-`tsconform serve --subject reference` (argv[1] is the tsconform binary), except that a request
+`tsconform serve --subject reference` (argv[1] is the tsconform binary; further arguments are
+ignored, and let a test find its processes), except that a request
 whose line hashes to certain values makes it crash, hang, write a line that is no JSON, or answer
 an outcome of the wrong shape, or say the input is outside its domain. The runner must report
 each fault as a failed check and go on, and count an input outside the domain apart."""

@@ -50,11 +50,21 @@ def closing_count(output, group):
     return int(value) if value else 0
 
 
+def processes_with(marker):
+    """The processes whose command line holds `marker` (this process's own pgrep excepted)."""
+    found = subprocess.run(["pgrep", "-f", marker], capture_output=True, text=True).stdout.split()
+    return [pid for pid in found if int(pid) != os.getpid()]
+
+
 def faults(tsconform):
-    testee = f"faulty=python3 {HERE}/faulty_testee.py {tsconform}"
+    # The testee is a wrapper with a child of its own (`tsconform serve`); the marker names this run's.
+    marker = f"faulty-run-{os.getpid()}"
+    testee = f"faulty=python3 {HERE}/faulty_testee.py {tsconform} {marker}"
     # Each hang costs the timeout and each fault a restart of the testee: few generated cases and a
     # short timeout keep this test at seconds, and every kind of fault still occurs.
     status, out = conform(tsconform, "--testee", testee, "--family", "bitmap", "--cases", "40", "--timeout-ms", "1000")
+    left = processes_with(marker)
+    expect(not left, f"no process of a stopped testee outlives the run (left: {left})", out)
     passed, failed, _ = closing(out)
     expect(status == 1, f"exit status 1 (got {status})", out)
     expect(passed > 100 and failed > 4, f"most checks pass and the faulted ones fail (passed {passed}, failed {failed})", out)

@@ -87,7 +87,7 @@ void verify(const Workload& w) {
         if (err != tsc::qwp::ErrorClass::ok || codec.decoder.consumed() != ref.consumed ||
             std::vector<std::int64_t>(v.begin(), v.end()) != ref.column.values)
             die(w.name + ": " + variant + " decode differs from the reference");
-        const auto bytes = codec.encoder.encode(w.column, true);
+        const auto bytes = codec.encoder.encode(w.column, true, tsc::qwp::kCanonicalEncodeProfile);
         if (tsc::Bytes(bytes.begin(), bytes.end()) != w.body) die(w.name + ": " + variant + " encode differs");
     };
     tsc::subjects::fast::QwpGorillaCodec<false> native;
@@ -154,11 +154,14 @@ void encode_reference(benchmark::State& state, const Workload* w) {
     state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * kRows));
 }
 
-template <bool kPortable>
+// kExact: the typescript encoder profile, whose exact delta-of-delta test is one more pass (§4 D4).
+template <bool kPortable, bool kExact = false>
 void encode_fast(benchmark::State& state, const Workload* w) {
     tsc::subjects::fast::QwpGorillaEncoder<kPortable> encoder;
+    const tsc::qwp::EncodeProfile& profile = tsc::qwp::kEncodeProfiles[kExact ? 2 : 0];
+    static_assert(tsc::qwp::kEncodeProfiles[2].arithmetic == tsc::qwp::DodArithmetic::exact);
     for (auto _ : state) {
-        const auto out = encoder.encode(w->column, true);
+        const auto out = encoder.encode(w->column, true, profile);
         benchmark::DoNotOptimize(out.data());
         benchmark::ClobberMemory();
     }
@@ -209,8 +212,9 @@ std::string ratio(double a, double b) {
 
 void print_table(const TableReporter& rep) {
     std::printf("\nQWP Gorilla, %zu rows, values/s\n", kRows);
-    std::printf("%-10s | %-10s %-10s %-13s %-10s %-9s | %-10s %-10s %-13s %-9s\n", "workload", "decode:ref", "fast",
-                "fast-portable", "iota", "fast/ref", "encode:ref", "fast", "fast-portable", "fast/ref");
+    std::printf("%-10s | %-10s %-10s %-13s %-10s %-9s | %-10s %-10s %-13s %-9s %-10s\n", "workload", "decode:ref",
+                "fast", "fast-portable", "iota", "fast/ref", "encode:ref", "fast", "fast-portable", "fast/ref",
+                "fast exact");
     for (const Workload& w : workloads()) {
         const double dr = rep.rate("decode/" + w.name + "/reference");
         const double df = rep.rate("decode/" + w.name + "/fast");
@@ -219,9 +223,10 @@ void print_table(const TableReporter& rep) {
         const double er = rep.rate("encode/" + w.name + "/reference");
         const double ef = rep.rate("encode/" + w.name + "/fast");
         const double ep = rep.rate("encode/" + w.name + "/fast-portable");
-        std::printf("%-10s | %-10s %-10s %-13s %-10s %-9s | %-10s %-10s %-13s %-9s\n", w.name.c_str(), si(dr).c_str(),
-                    si(df).c_str(), si(dp).c_str(), si(io).c_str(), ratio(df, dr).c_str(), si(er).c_str(),
-                    si(ef).c_str(), si(ep).c_str(), ratio(ef, er).c_str());
+        const double ex = rep.rate("encode/" + w.name + "/fast-exact");
+        std::printf("%-10s | %-10s %-10s %-13s %-10s %-9s | %-10s %-10s %-13s %-9s %-10s\n", w.name.c_str(),
+                    si(dr).c_str(), si(df).c_str(), si(dp).c_str(), si(io).c_str(), ratio(df, dr).c_str(),
+                    si(er).c_str(), si(ef).c_str(), si(ep).c_str(), ratio(ef, er).c_str(), si(ex).c_str());
     }
 }
 
@@ -238,6 +243,7 @@ int main(int argc, char** argv) {
         benchmark::RegisterBenchmark(("encode/" + w.name + "/reference").c_str(), encode_reference, p);
         benchmark::RegisterBenchmark(("encode/" + w.name + "/fast").c_str(), encode_fast<false>, p);
         benchmark::RegisterBenchmark(("encode/" + w.name + "/fast-portable").c_str(), encode_fast<true>, p);
+        benchmark::RegisterBenchmark(("encode/" + w.name + "/fast-exact").c_str(), encode_fast<false, true>, p);
     }
     benchmark::Initialize(&argc, argv);
     if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;

@@ -103,6 +103,33 @@ constexpr std::optional<Profile> find_profile(std::string_view name) {
     return std::nullopt;
 }
 
+// Which null flag an encoder writes (§1.6, §3.1a): the one the column says, or 0x01 only when a row
+// is null (a client's API has no column that sends a bitmap without nulls).
+enum class NullFlagWriting : std::uint8_t { as_column_says, only_with_nulls };
+
+// Which delta-of-deltas an encoder tests against int32 before it chooses Gorilla (§2.4, §2.8, §4 D4).
+enum class DodArithmetic : std::uint8_t {
+    wrapping,  // int64 arithmetic mod 2^64, as the decoders: Java, Go, .NET
+    exact,     // integers without bounds (BigInt): TypeScript
+};
+
+// An encoder profile: what one real encoder writes where encoders differ. profile_rules.hpp gives the
+// sources.
+struct EncodeProfile {
+    std::string_view name;
+    NullFlagWriting null_flag;
+    DodArithmetic arithmetic;
+    std::string_view followed_by;
+};
+
+inline constexpr std::array kEncodeProfiles{
+    EncodeProfile{"canonical", NullFlagWriting::as_column_says, DodArithmetic::wrapping, "the spec (§2.4, §2.8)"},
+    EncodeProfile{"go", NullFlagWriting::only_with_nulls, DodArithmetic::wrapping, "Go client"},
+    EncodeProfile{"typescript", NullFlagWriting::only_with_nulls, DodArithmetic::exact, "Node.js/TypeScript client"},
+};
+
+inline constexpr const EncodeProfile& kCanonicalEncodeProfile = kEncodeProfiles[0];
+
 // The logical column: the row count, the null bitmap when one is sent, and the dense non-null values.
 // Canonical form: null_bitmap holds ceil(row_count/8) bytes with the bits past row_count zero,
 // and is empty when has_null_bitmap is false.

@@ -1,6 +1,6 @@
 // Every rule of the QWP decoder profiles (model.hpp kProfiles): what each real decoder accepts where the
-// implementations disagree (spec qwp-gorilla.md §3.1, §3.1a, §4 D2, D3), and the encoder-side facts the
-// operations do not model, each with its source. Printed by `tsconform qwp-gorilla profiles` and,
+// implementations disagree (spec qwp-gorilla.md §3.1, §3.1a, §4 D2, D3); then the encoder profiles
+// (kEncodeProfiles: §1.6, §4 D4); each with its source. Printed by `tsconform qwp-gorilla profiles` and,
 // through it, conformance/PROFILES.md.
 #pragma once
 
@@ -47,10 +47,6 @@ inline constexpr std::array kProfileRules{
                 "is read; exactly 1,048,576 is read",
                 "questdb/nodejs-questdb-client src/qwp/core/result-batch.ts readCount(reader, MAX_ROWS_PER_BATCH, "
                 "\"result row count\"), which refuses a value > the maximum @1267de2f"},
-    ProfileRule{"typescript", RulePart::domain, "typescript.encoder_exact_arithmetic",
-                "not modelled (encode has no profiles): the encoder computes deltas exactly and writes raw where the "
-                "wrapped delta-of-deltas fit int32 but the exact ones do not",
-                "questdb/nodejs-questdb-client packages/client-core/src/_qwp/_core/gorilla.ts (spec §4 D4)"},
     ProfileRule{"typescript", RulePart::domain, "typescript.trailing_bytes",
                 "not modelled (a frame-level check): bytes after the last column of a RESULT_BATCH are refused",
                 "questdb/nodejs-questdb-client result-batch.ts expectEnd (spec §3.2)"},
@@ -74,12 +70,29 @@ inline constexpr std::array kProfileRules{
                 "a frame row count above 1,048,576 (qwpMaxRowsPerBatch) is row_count_out_of_range, before any column "
                 "is read; exactly 1,048,576 is read",
                 "questdb/go-questdb-client qwp_query_decoder.go decode, qwp_constants.go @afc74c3"},
-    ProfileRule{"go", RulePart::layout, "go.encoder_null_flag",
-                "not modelled (encode has no profiles; its input says whether a bitmap is sent): the encoder writes "
-                "null flag 0x00 unless a row is null, so vector bitmap_present_no_nulls (encode) is not a column Go "
-                "writes; the huge_rows_*, rows_2p32_* and hostile_4e9_* decode vectors are the suite's robustness, "
-                "their _go twins what Go and Node.js do (typescript.row_cap)",
-                "questdb/go-questdb-client qwp_encoder.go encodeTimestampColumn @afc74c3 (spec §3.1a)"},
+    // ---- encoder profiles (operation encode)
+    ProfileRule{"canonical", RulePart::version, "canonical.encoder_version",
+                "the spec's encoder: the null flag the column says, wrapped delta-of-deltas tested against int32",
+                "docs/spec/qwp-gorilla.md §1.6, §2.4, §2.8"},
+    ProfileRule{"go", RulePart::version, "go.encoder_version", "Go client column encoder",
+                "questdb/go-questdb-client qwp_encoder.go encodeTimestampColumn, qwp_gorilla.go qwpGorillaEncodedSize "
+                "@afc74c3"},
+    ProfileRule{"go", RulePart::domain, "go.encoder_null_flag",
+                "the null flag is 0x00 unless a row is null: a column with a bitmap that marks no row null is outside "
+                "the domain (vector bitmap_present_no_nulls is not sent)",
+                "questdb/go-questdb-client qwp_encoder.go encodeNullBitmapFlag (col.nullCount == 0) @afc74c3"},
+    ProfileRule{"typescript", RulePart::version, "typescript.encoder_version", "Node.js/TypeScript client column writer",
+                "questdb/nodejs-questdb-client src/qwp/protocol/columnWriter.ts writeColumn @0250872a, "
+                "src/qwp/protocol/gorilla.ts @ac487604"},
+    ProfileRule{"typescript", RulePart::domain, "typescript.encoder_null_flag",
+                "the null flag is 0 unless a row is null (nullCountOf(col) > 0): a column with a bitmap that marks no "
+                "row null is outside the domain",
+                "questdb/nodejs-questdb-client src/qwp/protocol/columnWriter.ts writeColumn @0250872a"},
+    ProfileRule{"typescript", RulePart::normalisation, "typescript.encoder_exact_arithmetic",
+                "deltas and delta-of-deltas are BigInt: where the wrapped delta-of-deltas fit int32 but an exact one "
+                "does not, the column is written raw (enc_flag 0x00), where the canonical encoder writes Gorilla",
+                "questdb/nodejs-questdb-client src/qwp/protocol/gorilla.ts gorillaSize (returns -1) @ac487604, "
+                "columnWriter.ts (size > 0 ? Gorilla : raw) @0250872a (spec §4 D4)"},
 };
 
 }  // namespace tsc::qwp

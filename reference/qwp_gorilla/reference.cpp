@@ -56,6 +56,32 @@ std::vector<std::int64_t> delta_of_deltas(const std::vector<std::int64_t>& ts) {
     return dods;
 }
 
+// §4 D4: whether t_i − 2·t_{i−1} + t_{i−2}, computed without bounds, fits int32. Each timestamp is
+// split as 2^32·high + low (high signed, low in [0, 2^32)); the sums of the halves fit int64, and
+// the value is 2^32·highs + lows, with lows carried into highs until lows is in [0, 2^32).
+bool exact_dod_fits_int32(std::int64_t t0, std::int64_t t1, std::int64_t t2) {
+    const auto high = [](std::int64_t t) { return t >> 32; };  // floor(t / 2^32)
+    const auto low = [](std::int64_t t) { return t & 0xFFFFFFFF; };
+    std::int64_t highs = high(t2) - 2 * high(t1) + high(t0);
+    std::int64_t lows = low(t2) - 2 * low(t1) + low(t0);
+    highs += lows >> 32;  // floor division: the carry (or borrow) of the low halves
+    lows &= 0xFFFFFFFF;
+    // 2^32·highs + lows in int32: highs 0 with lows below 2^31, or highs −1 with lows from 2^31.
+    constexpr std::int64_t kInt32Max = std::numeric_limits<std::int32_t>::max();
+    return (highs == 0 && lows <= kInt32Max) || (highs == -1 && lows > kInt32Max);
+}
+
+// §2.8: whether every delta-of-delta fits int32 under the profile's arithmetic.
+bool dods_fit_int32(const std::vector<std::int64_t>& ts, const std::vector<std::int64_t>& dods,
+                    DodArithmetic arithmetic) {
+    for (std::size_t i = 2; i < ts.size(); ++i) {
+        const bool fits = arithmetic == DodArithmetic::exact ? exact_dod_fits_int32(ts[i - 2], ts[i - 1], ts[i])
+                                                             : fits_int32(dods[i - 2]);
+        if (!fits) return false;
+    }
+    return true;
+}
+
 // §2.3: zero first, then the first bucket whose range holds the value.
 void write_dod(BitWriter& w, std::int64_t dod) {
     if (dod == 0) {
@@ -236,7 +262,7 @@ ErrorClass read_null_section(Reader& r, const Framing& f, const Profile& profile
 
 }  // namespace
 
-Bytes encode(const Column& column, bool gorilla_flag) {
+Bytes encode(const Column& column, bool gorilla_flag, const EncodeProfile& profile) {
     Bytes out;
     // The most this column can take (a raw body): the bytes grow one at a time, and room up front
     // saves the vector's growths, each an allocation.
@@ -245,9 +271,7 @@ Bytes encode(const Column& column, bool gorilla_flag) {
     const std::vector<std::int64_t>& ts = column.values;
     if (gorilla_flag) {
         const std::vector<std::int64_t> dods = delta_of_deltas(ts);
-        bool all_fit = true;
-        for (std::int64_t d : dods) all_fit = all_fit && fits_int32(d);
-        if (ts.size() >= 3 && all_fit) {  // §2.8
+        if (ts.size() >= 3 && dods_fit_int32(ts, dods, profile.arithmetic)) {  // §2.8
             out.push_back(kEncGorilla);
             write_gorilla(out, ts, dods);
             return out;

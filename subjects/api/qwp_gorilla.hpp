@@ -13,8 +13,9 @@ class Subject {
 public:
     virtual ~Subject() = default;
     virtual std::string_view name() const = 0;
-    // Column body bytes for the column, framed with an enc_flag iff gorilla_flag.
-    virtual Bytes encode(const Column& column, bool gorilla_flag) = 0;
+    // Column body bytes for the column, framed with an enc_flag iff gorilla_flag, as the encoder
+    // `profile` writes them.
+    virtual Bytes encode(const Column& column, bool gorilla_flag, const EncodeProfile& profile) = 0;
     // Not const: a subject may keep storage between calls, as a real decoder would.
     virtual DecodeOutcome decode(ByteView body, const Framing& framing, const Profile& profile) = 0;
 };

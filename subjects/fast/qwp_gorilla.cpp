@@ -21,8 +21,8 @@ public:
 
     std::string_view name() const override { return name_; }
 
-    Bytes encode(const qwp::Column& column, bool gorilla_flag) override {
-        const std::span<const std::uint8_t> out = codec_.encoder.encode(column, gorilla_flag);
+    Bytes encode(const qwp::Column& column, bool gorilla_flag, const qwp::EncodeProfile& profile) override {
+        const std::span<const std::uint8_t> out = codec_.encoder.encode(column, gorilla_flag, profile);
         return Bytes(out.begin(), out.end());
     }
 

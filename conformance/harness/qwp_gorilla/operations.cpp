@@ -2,6 +2,8 @@
 
 #include <utility>
 
+#include <fmt/format.h>
+
 #include "conformance/harness/names.hpp"
 #include "conformance/harness/protocol.hpp"
 #include "conformance/harness/subject_kinds.hpp"
@@ -11,7 +13,9 @@ namespace tsc::qwp {
 
 struct Reference final : Subject {
     std::string_view name() const override { return kReferenceName; }
-    Bytes encode(const Column& c, bool gorilla_flag) override { return reference::encode(c, gorilla_flag); }
+    Bytes encode(const Column& c, bool gorilla_flag, const EncodeProfile& p) override {
+        return reference::encode(c, gorilla_flag, p);
+    }
     DecodeOutcome decode(ByteView body, const Framing& f, const Profile& p) override {
         return reference::decode(body, f, p);
     }
@@ -20,8 +24,8 @@ struct Reference final : Subject {
 struct External final : Subject {
     External(std::string name, std::string command) : name_(std::move(name)), process_(std::move(command)) {}
     std::string_view name() const override { return name_; }
-    Bytes encode(const Column& column, bool gorilla_flag) override {
-        return protocol::call<Encode>(process_, {column, gorilla_flag}).bytes;
+    Bytes encode(const Column& column, bool gorilla_flag, const EncodeProfile& profile) override {
+        return protocol::call<Encode>(process_, {column, gorilla_flag, profile}).bytes;
     }
     DecodeOutcome decode(ByteView body, const Framing& framing, const Profile& profile) override {
         return protocol::call<Decode>(process_, {Bytes(body.begin(), body.end()), framing, profile});
@@ -63,6 +67,24 @@ Column column_of(const JsonAt& j) {
 
 std::vector<std::string_view> Decode::profiles() { return names_of(kProfiles); }
 
+std::vector<std::string_view> Encode::profiles() { return names_of(kEncodeProfiles); }
+
+std::optional<std::string> Encode::outside_domain(const Input& in) {
+    const Column& c = in.column;
+    if (in.profile.null_flag != NullFlagWriting::only_with_nulls || !c.has_null_bitmap || c.values.size() < c.row_count)
+        return std::nullopt;
+    return fmt::format("a null bitmap that marks no row null; the {} writes one only when a row is null",
+                       in.profile.followed_by);
+}
+
+const EncodeProfile& Encode::profile_named(std::string_view name) {
+    return name.empty() ? kCanonicalEncodeProfile : record_named(kEncodeProfiles, name, "qwp_gorilla encode profile");
+}
+
+Encode::Input Encode::read_input(const JsonAt& j, std::string_view profile) {
+    return {column_of(j["column"]), j["gorilla"].boolean(), profile_named(profile)};
+}
+
 Json Decode::input_json(const Input& in) {
     return {{"bytes", bytes_json(in.body)}, {"rows", uint64_json(in.framing.row_count)}, {"gorilla", in.framing.gorilla_flag}};
 }
@@ -90,16 +112,23 @@ void add_subject(std::unique_ptr<Subject> subject) { registry<Subject>().add(std
 
 namespace {
 
-// The round trip with the decoder profiles `profiles`: each of `subjects` encodes the column, and decodes
-// the reference's bytes (which the reference decodes once per profile). The column and the bytes are
-// moved, not copied, from one check to the next.
-std::vector<Failure> roundtrip(Column column, bool gorilla_flag, std::span<const Profile> profiles,
-                               std::span<Subject* const> subjects) {
-    const Encode::Input input{std::move(column), gorilla_flag};
-    Encode::Outcome expected = Encode::reference(input);
-    std::vector<Failure> failures = check_against<Encode>(subjects, input, expected);
-    Decode::Input decode{std::move(expected.bytes), {input.column.row_count, gorilla_flag}};
-    for (const Profile& p : profiles) {
+// The round trip: each of `subjects` encodes the column under each of the encoder profiles `encoders`
+// whose domain holds it, and decodes the reference's bytes of the first of them (which the reference
+// decodes once per profile of `decoders`). The bytes are moved, not copied, from one check to the next.
+std::vector<Failure> roundtrip(Encode::Input input, std::span<const EncodeProfile> encoders,
+                               std::span<const Profile> decoders, std::span<Subject* const> subjects) {
+    std::vector<Failure> failures;
+    std::optional<Bytes> decoded;
+    for (const EncodeProfile& e : encoders) {
+        input.profile = e;
+        if (Encode::outside_domain(input)) continue;
+        Encode::Outcome expected = Encode::reference(input);
+        append(failures, check_against<Encode>(subjects, input, expected));
+        if (!decoded) decoded = std::move(expected.bytes);
+    }
+    if (!decoded) return failures;
+    Decode::Input decode{std::move(*decoded), {input.column.row_count, input.gorilla_flag}};
+    for (const Profile& p : decoders) {
         decode.profile = p;
         append(failures, as_operation(check<Decode>(subjects, decode), "roundtrip"));
     }
@@ -109,12 +138,12 @@ std::vector<Failure> roundtrip(Column column, bool gorilla_flag, std::span<const
 }  // namespace
 
 std::vector<Failure> check_roundtrip(Column column, bool gorilla_flag) {
-    return roundtrip(std::move(column), gorilla_flag, kProfiles, subjects_under_test<Subject>());
+    return roundtrip({std::move(column), gorilla_flag}, kEncodeProfiles, kProfiles, subjects_under_test<Subject>());
 }
 
-std::vector<Failure> check_roundtrip(Column column, bool gorilla_flag, const Profile& profile,
-                                     std::span<Subject* const> subjects) {
-    return roundtrip(std::move(column), gorilla_flag, std::span(&profile, 1), subjects);
+std::vector<Failure> check_roundtrip(Encode::Input input, const Profile& decoder, std::span<Subject* const> subjects) {
+    const EncodeProfile encoder = input.profile;
+    return roundtrip(std::move(input), std::span(&encoder, 1), std::span(&decoder, 1), subjects);
 }
 
 Column make_column(const std::vector<std::optional<std::int64_t>>& rows, bool force_bitmap) {

@@ -6,6 +6,10 @@ namespace tsc::inputs {
 
 using qwp::Decode;
 
+qwp::Encode::Input OperationInputs<qwp::Encode>::generated(Source& s, std::string_view profile) {
+    return qwp::inputs::ColumnProducer::build(s, qwp::Encode::profile_named(profile));
+}
+
 Decode::Input OperationInputs<Decode>::generated(Source& s, std::string_view profile) {
     return with_profile<Decode>(qwp::inputs::BodyProducer::build(s), profile);
 }

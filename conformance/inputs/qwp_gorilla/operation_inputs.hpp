@@ -9,7 +9,7 @@ namespace tsc::inputs {
 
 template <>
 struct OperationInputs<qwp::Encode> {
-    static qwp::Encode::Input generated(Source& s, std::string_view) { return qwp::inputs::ColumnProducer::build(s); }
+    static qwp::Encode::Input generated(Source& s, std::string_view profile);
 };
 
 template <>

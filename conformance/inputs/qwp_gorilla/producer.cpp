@@ -208,10 +208,11 @@ std::int64_t start(Source& s) {
     }
 }
 
-Encode::Input ColumnProducer::build(Source& s) {
+Encode::Input ColumnProducer::build(Source& s, const EncodeProfile& profile) {
     const std::vector<std::int64_t> ts = series(s);
-    const bool force_bitmap = s.choose(4) == 0;
-    return {make_column(rows_of(s, ts), force_bitmap), s.choose(5) != 0};
+    // A bitmap without nulls only where the profile's encoder can be asked for one (Encode::outside_domain).
+    const bool force_bitmap = s.choose(4) == 0 && profile.null_flag == NullFlagWriting::as_column_says;
+    return {make_column(rows_of(s, ts), force_bitmap), s.choose(5) != 0, profile};
 }
 
 std::vector<std::string> ColumnProducer::classes() {
@@ -224,7 +225,7 @@ std::vector<std::string> ColumnProducer::classes() {
     all.push_back(side_of("null bitmap bytes", th::kLoadBytes + 1, th::kLoadBytes));
     for (const char* c : {"bucket zero", "bucket 7-bit", "bucket 9-bit", "bucket 12-bit", "bucket 32-bit", "dod beyond int32",
                           "no null bitmap", "null bitmap without nulls", "all rows null", "null bitmap whole 8-byte words",
-                          "raw encoding flag", "fewer than 3 values"})
+                          "raw encoding flag", "fewer than 3 values", "exact dod beyond int32, wrapped inside"})
         all.emplace_back(c);
     all.push_back(fmt::format("codes >={}", kManyCodes));
     all.push_back(fmt::format("longest zero run >={}", kLongZeroRun));
@@ -253,6 +254,9 @@ std::vector<std::string> ColumnProducer::classes_of(const Encode::Input& in) {
     }
     if (!in.gorilla_flag) out.emplace_back("raw encoding flag");
     if (c.values.size() < 3) out.emplace_back("fewer than 3 values");
+    const EncodeProfile& exact = kEncodeProfiles[2];
+    static_assert(kEncodeProfiles[2].arithmetic == DodArithmetic::exact);
+    if (reference::encode(c, true) != reference::encode(c, true, exact)) out.emplace_back("exact dod beyond int32, wrapped inside");
     return out;
 }
 

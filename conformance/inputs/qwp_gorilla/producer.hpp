@@ -26,10 +26,10 @@ std::vector<std::int64_t> series_from_dods(std::int64_t t0, std::int64_t t1, con
 // A first timestamp: mostly microseconds of this era, sometimes anything, sometimes an int64 extreme.
 std::int64_t start(Source& s);
 
-// A canonical column and the FLAG_GORILLA of its message.
+// A canonical column and the FLAG_GORILLA of its message, for an encoder profile whose domain holds it.
 struct ColumnProducer {
     using Value = Encode::Input;
-    static Value build(Source& s);
+    static Value build(Source& s, const EncodeProfile& profile = kCanonicalEncodeProfile);
     static std::vector<std::string> classes();
     static std::vector<std::string> classes_of(const Value& in);
 };

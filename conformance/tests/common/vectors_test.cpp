@@ -84,6 +84,24 @@ TEST(VectorProfiles, EveryProfileRunsAtLeastTwentyVectors) {
     });
 }
 
+// A vector run under a profile whose client cannot hold its input would be a check that is never
+// sent (conform counts it outside the domain): such a profile belongs in `except`. A hostile size
+// (max_alloc_bytes) is the exception: it is past every client's domain on purpose, and checks in
+// process that a subject refuses it without allocating.
+TEST(VectorProfiles, NoVectorRunsUnderAProfileWhoseDomainLeavesItOut) {
+    AllFamilies::each([]<class F>() {
+        for (const Vector& v : load_vectors<F>())
+            F::with(v.op, [&]<class Op>() {
+                if (v.limits.max_alloc_bytes) return;
+                if constexpr (requires(const typename Op::Input& in) { Op::outside_domain(in); })
+                    for (const auto& [profile, input] : checked_inputs<Op>(v))
+                        if (const std::optional<std::string> why = Op::outside_domain(input))
+                            ADD_FAILURE() << vector_check_name(F::family, v) << " runs under profile `" << profile
+                                          << "`, which cannot hold it (" << *why << "): list it in `except`";
+            });
+    });
+}
+
 // A check is named by its vector and profile, so two vectors of one name must not share a profile.
 TEST(VectorProfiles, NoTwoVectorsOfAnOperationShareANameUnderOneProfile) {
     AllFamilies::each([]<class F>() {

@@ -20,7 +20,7 @@ inline std::int64_t gen_start() {
 
 inline Encode::Input gen_encode_input() {
     tsc::inputs::RapidCheckSource s;
-    return inputs::ColumnProducer::build(s);
+    return inputs::ColumnProducer::build(s, *rc::gen::elementOf(kEncodeProfiles));
 }
 
 inline Decode::Input gen_decode_input() {

@@ -21,8 +21,8 @@ void assert_no_failures(const std::vector<Failure>& failures) {
 TEST(QwpGorillaSubjects, AreRegistered) { EXPECT_FALSE(subjects_under_test<Subject>().empty()); }
 
 RC_GTEST_PROP(QwpGorilla, ReferenceRoundTrips, ()) {
-    const auto [c, gorilla_flag] = gen_encode_input();
-    const Bytes bytes = reference::encode(c, gorilla_flag);
+    const auto [c, gorilla_flag, encoder] = gen_encode_input();
+    const Bytes bytes = reference::encode(c, gorilla_flag, encoder);
     const DecodeOutcome back = reference::decode(bytes, {c.row_count, gorilla_flag}, gen_profile());
     RC_ASSERT(back.ok());
     RC_ASSERT(back.column == c);
@@ -30,14 +30,14 @@ RC_GTEST_PROP(QwpGorilla, ReferenceRoundTrips, ()) {
 }
 
 RC_GTEST_PROP(QwpGorilla, SubjectsEncodeReferenceBytesAndDecodeThemBack, ()) {
-    const auto [column, gorilla_flag] = gen_encode_input();
-    assert_no_failures(check_roundtrip(column, gorilla_flag));
+    const Encode::Input input = gen_encode_input();
+    assert_no_failures(check_roundtrip(input.column, input.gorilla_flag));
 }
 
 // Each prefix is copied into a buffer of exactly its size, so a read past the end is an ASan error.
 RC_GTEST_PROP(QwpGorilla, EveryTruncationGivesTheReferenceErrorClass, ()) {
-    const auto [c, gorilla_flag] = gen_encode_input();
-    const Bytes bytes = reference::encode(c, gorilla_flag);
+    const auto [c, gorilla_flag, encoder] = gen_encode_input();
+    const Bytes bytes = reference::encode(c, gorilla_flag, encoder);
     const Profile p = gen_profile();
     // Every cut of a short body; of a long one, the first and last 64 and 64 spread between.
     const std::size_t step = bytes.size() <= 256 ? 1 : bytes.size() / 64;

@@ -188,7 +188,9 @@ def answer(request):
     if request["op"] == "hello":
         return {"protocol": 1, "operations": [
             {"family": "qwp_gorilla", "op": "decode", "profiles": list(PROFILES)},
-            {"family": "qwp_gorilla", "op": "encode", "profiles": []}]}
+            {"family": "qwp_gorilla", "op": "encode", "profiles": ["canonical"]}]}
+    if request["op"] == "encode" and request.get("profile", "canonical") != "canonical":
+        return {"unsupported": "qwp_gorilla/encode profile " + request["profile"] + ": only canonical"}
     result = outcome(request["family"], request["op"], request.get("profile", "strict"), request["input"])
     if result is None:
         return {"unsupported": request["family"] + "/" + request["op"]}

@@ -7,7 +7,9 @@
 //     little-endian store that advances by the whole bytes completed;
 //   - the bucket and the int32 test come from one table load indexed by the highest set bit of the
 //     delta-of-delta's magnitude; a value outside int32 rolls the column back to raw (§2.8);
-//   - runs of zero delta-of-deltas are found four values at a time and emitted as one bit count.
+//   - runs of zero delta-of-deltas are found four values at a time and emitted as one bit count;
+//   - an exact-arithmetic profile (§4 D4) adds one pass before: the wrapped delta-of-deltas with the
+//     carries of their three subtractions, which say whether the exact value equals the wrapped one.
 #pragma once
 
 #include <algorithm>
@@ -29,7 +31,7 @@ template <bool kPortable>
 class QwpGorillaEncoder {
 public:
     // Encodes one column body (§1.6, §2.6, §2.8). The bytes stay valid until the next call.
-    std::span<const std::uint8_t> encode(const qwp::Column& column, bool gorilla_flag);
+    std::span<const std::uint8_t> encode(const qwp::Column& column, bool gorilla_flag, const qwp::EncodeProfile& profile);
     std::span<const std::uint8_t> bytes() const { return {out_.data(), size_}; }
 
 private:
@@ -93,6 +95,38 @@ TSC_QWP_INLINE const BucketCode& bucket_of(std::uint64_t dod) {
         const std::uint64_t m = dod ^ static_cast<std::uint64_t>(static_cast<std::int64_t>(dod) >> 63);
         return kBucketTable.e[63 - std::countl_zero(m | 1u)];
     }
+}
+
+// How many times 2^64 the exact a − b exceeds the wrapped one: +1 when it overflowed upward (b < 0),
+// −1 when downward, 0 when it did not overflow.
+TSC_QWP_INLINE std::int64_t sub_carry(std::int64_t a, std::int64_t b, std::int64_t& wrapped) {
+    if (!__builtin_sub_overflow(a, b, &wrapped)) return 0;
+    return b < 0 ? 1 : -1;
+}
+
+// §4 D4: whether every exact delta-of-delta t_i − t_{i−1} − (t_{i−1} − t_{i−2}) fits int32. The exact
+// value is the wrapped one plus (carry of the outer subtraction + carry of the new delta − carry of
+// the old delta)·2^64, so it fits iff the wrapped one does and the carries cancel. No branch but the
+// loop's: the verdict is an OR over the column.
+inline bool exact_dods_fit_int32(const std::int64_t* t, std::size_t n) {
+    std::int64_t delta = 0;
+    std::int64_t carry = sub_carry(t[1], t[0], delta);
+    std::uint64_t outside = 0;
+    for (std::size_t i = 2; i < n; ++i) {
+        std::int64_t d = 0, dod = 0;
+        const std::int64_t c = sub_carry(t[i], t[i - 1], d);
+        std::int64_t total = sub_carry(d, delta, dod) + c - carry;
+        if constexpr (tsc::mutant("qwp_exact_dod_delta_carry_dropped")) {
+            // MUTANT qwp_exact_dod_delta_carry_dropped: the carry of the old delta left out, as if a
+            // delta that overflowed int64 were its wrapped value
+            total += carry;
+        }
+        outside |= static_cast<std::uint64_t>(total) |
+                   ((static_cast<std::uint64_t>(dod) + 0x80000000u) >> 32);  // non-zero: outside int32
+        delta = d;
+        carry = c;
+    }
+    return outside == 0;
 }
 
 }  // namespace qwp_detail
@@ -165,7 +199,8 @@ std::size_t QwpGorillaEncoder<kPortable>::write_gorilla(std::uint8_t* out, std::
 }
 
 template <bool kPortable>
-std::span<const std::uint8_t> QwpGorillaEncoder<kPortable>::encode(const qwp::Column& column, bool gorilla_flag) {
+std::span<const std::uint8_t> QwpGorillaEncoder<kPortable>::encode(const qwp::Column& column, bool gorilla_flag,
+                                                                   const qwp::EncodeProfile& profile) {
     const std::size_t n = column.values.size();
     const std::uint64_t rows = column.row_count;
     const std::size_t bm = column.has_null_bitmap ? static_cast<std::size_t>((rows >> 3) + ((rows & 7) != 0 ? 1 : 0)) : 0;
@@ -185,8 +220,14 @@ std::span<const std::uint8_t> QwpGorillaEncoder<kPortable>::encode(const qwp::Co
         pos += bm;
     }
 
+    bool exact_fits = profile.arithmetic != qwp::DodArithmetic::exact || n < 3 ||
+                      qwp_detail::exact_dods_fit_int32(column.values.data(), n);
+    if constexpr (tsc::mutant("qwp_exact_dod_as_wrapped")) {
+        // MUTANT qwp_exact_dod_as_wrapped: the TypeScript profile encoded with wrapped arithmetic (§4 D4)
+        exact_fits = true;
+    }
     if (gorilla_flag) {
-        if (n >= 3) {
+        if (n >= 3 && exact_fits) {
             out[pos] = 0x01;
             if (const std::size_t end = write_gorilla(out, pos + 1, column.values.data(), n); end != 0) {
                 size_ = end;

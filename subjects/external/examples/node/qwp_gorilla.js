@@ -1,9 +1,10 @@
 'use strict';
-// QWP timestamp column bodies (spec qwp-gorilla.md §1.6, §2, §3): an encoder, and a decoder that
-// follows the TypeScript client's policies (§4 D2: Gorilla needs at least three values; §4 D3: the
-// null flag must be 0 or 1). Written from the spec; every rule names its section.
+// QWP timestamp column bodies (spec qwp-gorilla.md §1.6, §2, §3): an encoder and a decoder that
+// follow the TypeScript client's policies (§4 D2: Gorilla needs at least three values; §4 D3: the
+// null flag must be 0 or 1; §4 D4: the encoder's delta-of-deltas are exact BigInts). Written from
+// the spec; every rule names its section.
 //
-// Timestamps are BigInt; all delta arithmetic wraps modulo 2^64 as signed int64 (§2.4).
+// Timestamps are BigInt; the decoder's delta arithmetic wraps modulo 2^64 as signed int64 (§2.4).
 
 const J = require('./json_fields');
 
@@ -110,12 +111,11 @@ function int64le(v) {
   return b;
 }
 
-// §2.4: the wrapped delta-of-delta of every value from the third on.
+// §4 D4: exact, as BigInt arithmetic gives them; the wrapped ones of §2.4 may fit int32 where
+// these do not, and then the column is raw.
 function deltaOfDeltas(ts) {
   const dods = [];
-  for (let i = 2; i < ts.length; i++) {
-    dods.push(wrap(wrap(ts[i] - ts[i - 1]) - wrap(ts[i - 1] - ts[i - 2])));
-  }
+  for (let i = 2; i < ts.length; i++) dods.push(ts[i] - ts[i - 1] - (ts[i - 1] - ts[i - 2]));
   return dods;
 }
 
@@ -154,7 +154,7 @@ function encode(column, gorillaFlag) {
 
   const ts = column.values;
   if (gorillaFlag) {
-    // §2.8: Gorilla iff there are at least three values and every wrapped DoD fits int32;
+    // §2.8: Gorilla iff there are at least three values and every (exact) DoD fits int32;
     // otherwise the whole column falls back to raw.
     const dods = deltaOfDeltas(ts);
     if (ts.length >= 3 && dods.every((d) => d >= INT32_MIN && d <= INT32_MAX)) {
@@ -305,8 +305,10 @@ const operations = {
     },
   },
   encode: {
-    profiles: [],
-    knownProfiles: [],
+    // A column with a bitmap but no null row is one the TypeScript client never writes: the runner
+    // does not send it under this profile.
+    profiles: ['typescript'],
+    knownProfiles: ['canonical', 'go', 'typescript'],
     run(input) {
       const column = readColumn(J.field(input, 'column', 'input'), 'input.column');
       const gorilla = J.boolean(J.field(input, 'gorilla', 'input'), 'input.gorilla');

@@ -196,6 +196,7 @@ enum class DateRule : std::uint8_t {
 struct Domain {
     bool double_signalling_nans = true;  // false: Node's DOUBLE quiet bit depends on V8's array storage
     bool any_date_slot = true;           // false: a Go null DATE slot holds 0 or a value that passed the checks
+    bool any_text_bytes = true;          // false: Node's TEXT and STRING cells are JS strings, so valid UTF-8
 };
 
 struct Profile {
@@ -213,8 +214,8 @@ struct Profile {
     std::string_view followed_by = "";
 };
 
-inline constexpr Domain kNodeDomain{false, true};
-inline constexpr Domain kGoDomain{true, false};
+inline constexpr Domain kNodeDomain{false, true, false};
+inline constexpr Domain kGoDomain{true, false, true};
 
 inline constexpr std::array kProfiles{
     Profile{"java", Placeholders::java_sentinels, SectionRule::if_bitmaps_exist, FlagRule::null_in_rows,

@@ -73,7 +73,9 @@ inline constexpr std::array kProfileRules{
     // ---- node
     ProfileRule{"node", RulePart::version, "node.version",
                 "Node.js client insertTablet, legacy and fast serializers; OBJECT rejected",
-                "apache/iotdb-client-nodejs src/client/Session.ts @02aedeb7, src/utils/FastSerializer.ts @3d67501d"},
+                "apache/iotdb-client-nodejs src/client/Session.ts @02aedeb7 and the src/utils/FastSerializer.ts it "
+                "imports serializeTabletValuesFast and serializeTimestamps from (FastSerializer.ts @3d67501d is older "
+                "and has no serializeTabletValuesFast)"},
     ProfileRule{"node", RulePart::layout, "node.bitmaps",
                 "a null cell is zero bytes; section always; ceil(n/8) bitmap bytes (a finding: the server reads "
                 "n/8+1); padding zero",
@@ -91,6 +93,19 @@ inline constexpr std::array kProfileRules{
                 "DOUBLE NaNs are quiet: a signalling NaN keeps its bits in a generic-elements array and gets the "
                 "quiet bit from a double array, .map or the legacy path (seen on Node v20)",
                 "apache/iotdb-client-nodejs Session.ts serializeTabletValues (values.map) @02aedeb7"},
+    ProfileRule{"node", RulePart::domain, "node.text_js_string",
+                "TEXT and STRING cells are JS strings, written with Buffer.from(str, \"utf8\"): bytes that are not "
+                "UTF-8 are outside the domain, and the tablet the client holds instead has each malformed sequence "
+                "as one U+FFFD (WHATWG decoding, as Buffer.toString: an encoded surrogate ED A0..BF is one U+FFFD a "
+                "byte; checked on this machine's Node.js 18)",
+                "apache/iotdb-client-nodejs FastSerializer.ts serializeTabletValuesFast case 5/11 (Buffer.from(str, "
+                "\"utf8\"), as of Session.ts @02aedeb7), Session.ts serializeColumn @02aedeb7"},
+    ProfileRule{"node", RulePart::comparison, "node.error_order",
+                "a tablet with several faults: the timestamps are written first, then the fast path checks every "
+                "column's type before any cell and the legacy path goes column by column; any fault the tablet holds "
+                "is accepted (the divergence policy's several-faults rule, reference::serialize_faults)",
+                "apache/iotdb-client-nodejs Session.ts insertTreeTabletInternal @02aedeb7, FastSerializer.ts "
+                "serializeTabletValuesFast pass 1 (throws `Unsupported data type` before writing a cell)"},
     ProfileRule{"node", RulePart::comparison, "node.double_nan_bytes",
                 "DOUBLE bytes compared exactly on the domain (quiet NaNs only); the quiet bit of a signalling NaN "
                 "is implementation-defined, so such inputs are mapped to their quiet NaN first",

@@ -4,7 +4,10 @@
 
 #include <algorithm>
 #include <span>
+#include <string>
 #include <utility>
+
+#include "reference/common/utf8_replacement.hpp"
 
 namespace tsc::iotdb::reference {
 namespace {
@@ -442,6 +445,36 @@ void move_into_domain(Column& c, std::size_t row) {
     if (c.type == DataType::DATE) std::get<5>(c.cells)[row] = Date{};
 }
 
+bool is_text(DataType t) { return t == DataType::TEXT || t == DataType::STRING; }
+
+// A TEXT or STRING cell as a JS string holds it (node.text_js_string): decoded with U+FFFD for each
+// malformed sequence, as Buffer.toString and TextDecoder do, then written back as UTF-8.
+std::string js_string(ByteView cell) {
+    return utf8_with_replacement(std::string(cell.begin(), cell.end()), Surrogates::per_byte);
+}
+
+bool text_in_domain(const Column& c, const Domain& d) {
+    if (d.any_text_bytes || !is_text(c.type)) return true;
+    const BinaryCells& cells = std::get<BinaryCells>(c.cells);
+    for (std::size_t row = 0; row < cells.size(); ++row)
+        if (js_string(cells[row]) != std::string(cells[row].begin(), cells[row].end())) return false;
+    return true;
+}
+
+void move_text_into_domain(Column& c) {
+    const BinaryCells& cells = std::get<BinaryCells>(c.cells);
+    BinaryCells held;
+    for (std::size_t row = 0; row < cells.size(); ++row) {
+        if (cells.is_null(row)) {
+            held.push_null();
+            continue;
+        }
+        const std::string s = js_string(cells[row]);
+        held.push_back(ByteView(reinterpret_cast<const std::uint8_t*>(s.data()), s.size()));
+    }
+    c.cells = std::move(held);
+}
+
 bool well_formed(const Column& c) {
     return cells_index(c.type) && c.cells.index() == *cells_index(c.type) && cell_count(c.cells) == c.nulls.size();
 }
@@ -473,17 +506,42 @@ Tablet as_written(Tablet tablet, const Profile& profile) {
     return tablet;
 }
 
+std::vector<ErrorClass> serialize_faults(const Tablet& tablet, const ClientState& state, const Profile& profile) {
+    std::vector<ErrorClass> faults;
+    const auto add = [&](ErrorClass e) {
+        if (e != ErrorClass::ok && std::find(faults.begin(), faults.end(), e) == faults.end()) faults.push_back(e);
+    };
+    add(check_types(tablet));
+    add(check_shape(tablet, state));
+    std::uint64_t written = 0;
+    for (std::int64_t ts : tablet.timestamps)
+        if (profile.timestamps == TimestampRule::js_number && !js_number(ts, written)) add(ErrorClass::timestamp_out_of_range);
+    for (const Column& c : tablet.columns) {
+        if (c.type == DataType::OBJECT && !profile.writes_object) add(ErrorClass::unsupported_type);
+        if (c.type != DataType::DATE || !well_formed(c)) continue;
+        std::uint32_t packed = 0;
+        for (std::size_t row = 0; row < c.nulls.size(); ++row)
+            if (!is_null(c, row) && !pack_date(std::get<5>(c.cells)[row], profile.dates, packed))
+                add(ErrorClass::date_out_of_range);
+    }
+    return faults;
+}
+
 bool in_domain(const Tablet& tablet, const Profile& profile) {
-    for (const Column& c : tablet.columns)
+    for (const Column& c : tablet.columns) {
+        if (well_formed(c) && !text_in_domain(c, profile.domain)) return false;
         for (std::size_t row = 0; well_formed(c) && row < c.nulls.size(); ++row)
             if (!cell_in_domain(c, row, profile.domain)) return false;
+    }
     return true;
 }
 
 Tablet into_domain(Tablet tablet, const Profile& profile) {
-    for (Column& c : tablet.columns)
+    for (Column& c : tablet.columns) {
+        if (well_formed(c) && !text_in_domain(c, profile.domain)) move_text_into_domain(c);
         for (std::size_t row = 0; well_formed(c) && row < c.nulls.size(); ++row)
             if (!cell_in_domain(c, row, profile.domain)) move_into_domain(c, row);
+    }
     return tablet;
 }
 

@@ -3,12 +3,20 @@
 // order by construction.
 #pragma once
 
+#include <vector>
+
 #include "reference/iotdb_tablet/model.hpp"
 
 namespace tsc::iotdb::reference {
 
 // The `timestamps` (§2.2) and `values` (§2.3) buffers a client of the given profile (§2.6) sends.
 SerializeOutcome serialize(const Tablet& tablet, const ClientState& state, const Profile& profile);
+
+// Every error class whose fault the tablet holds under the profile: an unsupported type, an inconsistent
+// shape, a timestamp or a DATE cell the client cannot write. `serialize` returns the first in its own
+// order (types, shape, timestamps, then column by column); a client that checks in another order
+// returns another one of them (the divergence policy, docs/design.md).
+std::vector<ErrorClass> serialize_faults(const Tablet& tablet, const ClientState& state, const Profile& profile);
 
 // Whether the profile's client can express the tablet (model.hpp Domain: Node holds no DOUBLE signalling NaN,
 // a Go null DATE slot holds 0 or a checked date), and the tablet mapped into that domain (the NaN quieted,

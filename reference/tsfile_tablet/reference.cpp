@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "reference/common/utf8_replacement.hpp"
+
 namespace tsc::tsfile::reference {
 namespace {
 
@@ -359,53 +361,8 @@ private:
 
 // ---- Java Strings (profile rule strings_decoded_with_replacement) ---------------------------------
 
-// The bytes a second byte may take after a lead byte, and the length of the lead's sequence; a byte
-// that leads no sequence has length 1 (Unicode 15 Table 3-7, with ED's second byte 80..BF: see below).
-struct Lead {
-    std::uint8_t lo = 0, hi = 0;
-    std::size_t length = 1;
-};
-
-Lead lead_of(std::uint8_t b) {
-    if (b >= 0xc2 && b <= 0xdf) return {0x80, 0xbf, 2};
-    if (b == 0xe0) return {0xa0, 0xbf, 3};
-    if (b >= 0xe1 && b <= 0xef) return {0x80, 0xbf, 3};
-    if (b == 0xf0) return {0x90, 0xbf, 4};
-    if (b >= 0xf1 && b <= 0xf3) return {0x80, 0xbf, 4};
-    if (b == 0xf4) return {0x80, 0x8f, 4};
-    return {};
-}
-
-// new String(bytes, 0, len, UTF_8) as OpenJDK decodes it, back to UTF-8 bytes: each malformed
-// sequence, cut at its longest valid start (Unicode's "maximal subpart"), becomes one U+FFFD
-// (EF BF BD). The JDK departs from Unicode's table in one place: it takes ED A0..BF 80..BF, a
-// surrogate, as one three-byte sequence and replaces it whole, and ED A0..BF cut short as one.
-std::string java_string(const std::string& in) {
-    static constexpr char kReplacement[] = "\xef\xbf\xbd";
-    std::string out;
-    out.reserve(in.size());
-    for (std::size_t i = 0; i < in.size();) {
-        const auto b = static_cast<std::uint8_t>(in[i]);
-        if (b < 0x80) {
-            out.push_back(in[i++]);
-            continue;
-        }
-        const Lead lead = lead_of(b);
-        std::size_t matched = 1;
-        for (; matched < lead.length && i + matched < in.size(); ++matched) {
-            const auto c = static_cast<std::uint8_t>(in[i + matched]);
-            const bool fits = matched == 1 ? c >= lead.lo && c <= lead.hi : c >= 0x80 && c <= 0xbf;
-            if (!fits) break;
-        }
-        const bool surrogate = b == 0xed && matched >= 2 && static_cast<std::uint8_t>(in[i + 1]) >= 0xa0;
-        if (matched == lead.length && lead.length > 1 && !surrogate)
-            out.append(in, i, matched);
-        else
-            out.append(kReplacement);
-        i += matched;
-    }
-    return out;
-}
+// new String(bytes, 0, len, UTF_8) as OpenJDK decodes it, back to UTF-8 bytes.
+std::string java_string(const std::string& in) { return utf8_with_replacement(in, Surrogates::whole_sequence); }
 
 // ReadWriteIOUtils.readString: any negative length gives null (not only −1); the bytes are decoded
 // as a Java String.

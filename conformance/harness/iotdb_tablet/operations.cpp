@@ -215,6 +215,23 @@ Schema schema_of(const Tablet& t) {
 
 std::vector<std::string_view> Serialize::profiles() { return names_of(kProfiles); }
 
+namespace {
+
+// Two refusals of a tablet with several faults, each naming one of them (the divergence policy).
+bool both_held_faults(const Serialize::Input& in, ErrorClass expected, ErrorClass actual) {
+    if (expected == actual || expected == ErrorClass::ok || actual == ErrorClass::ok) return false;
+    const std::vector<ErrorClass> held = reference::serialize_faults(in.tablet, in.client, in.profile);
+    const auto holds = [&](ErrorClass e) { return std::find(held.begin(), held.end(), e) != held.end(); };
+    return holds(expected) && holds(actual);
+}
+
+}  // namespace
+
+std::optional<Difference> Serialize::compare(const Input& in, const Outcome& e, const Outcome& a) {
+    if (both_held_faults(in, e.error, a.error)) return std::nullopt;
+    return OperationBase::compare(e, a);
+}
+
 Json Serialize::input_json(const Input& in) {
     Json j{{"tablet", tablet_json(in.tablet)}};
     if (in.client != ClientState{}) j["client"] = client_json(in.client);
@@ -362,6 +379,11 @@ Contract::Outcome Contract::read_back(Subject& s, const Input& in, const Seriali
 
 Contract::Outcome Contract::run(Subject& s, const Input& in) {
     return read_back(s, in, s.serialize(in.tablet, in.client, in.profile));
+}
+
+std::optional<Difference> Contract::compare(const Input& in, const Outcome& e, const Outcome& a) {
+    if (both_held_faults(in, e.error, a.error)) return std::nullopt;
+    return OperationBase::compare(e, a);
 }
 
 Contract::Input Contract::read_input(const JsonAt& j, std::string_view profile) {

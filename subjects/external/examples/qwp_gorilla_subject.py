@@ -25,6 +25,9 @@ PROFILES = {  # name: (fewest values Gorilla accepts, null flag must be 0 or 1, 
     "strict": (3, False, NO_CAP), "server": (0, False, NO_CAP), "rust": (0, True, NO_CAP),
     "typescript": (3, True, 1 << 20), "dotnet": (2, False, NO_CAP), "go": (3, False, 1 << 20),
 }
+# The encoder profiles (§2.9): go and typescript are never sent a bitmap that marks no row, so only
+# typescript's exact delta-of-deltas (§4 D4) change what this encoder writes.
+ENCODE_PROFILES = ["canonical", "go", "typescript"]
 
 
 def signed64(u):
@@ -46,14 +49,17 @@ class Bits:
             self.used = (self.used + 1) % 8
 
 
-def encode(rows, null_bitmap, values, gorilla):
+def encode(rows, null_bitmap, values, gorilla, exact):
     out = bytearray([0 if null_bitmap is None else 1])
     if null_bitmap is not None:
         bits = Bits()
         for row in range(rows):
             bits.put(null_bitmap[row >> 3] >> (row & 7), 1)
         out += bits.out
-    dods = [signed64((values[i] - values[i - 1]) - (values[i - 1] - values[i - 2])) for i in range(2, len(values))]
+    # §2.4 wraps the delta-of-deltas to int64; the typescript encoder profile keeps them exact (§4 D4).
+    dods = [(values[i] - values[i - 1]) - (values[i - 1] - values[i - 2]) for i in range(2, len(values))]
+    if not exact:
+        dods = [signed64(d) for d in dods]
     if gorilla and len(values) >= 3 and all(-(1 << 31) <= d < (1 << 31) for d in dods):  # §2.8
         out.append(1)
         out += b"".join((v & MASK64).to_bytes(8, "little") for v in values[:2])
@@ -178,7 +184,7 @@ def outcome(family, op, profile, given):
     if (family, op) == ("qwp_gorilla", "encode"):
         column, bitmap = given["column"], given["column"]["null_bitmap"]
         return {"bytes": encode(int(column["rows"]), None if bitmap is None else bytes.fromhex(bitmap),
-                                [int(v) for v in column["values"]], given["gorilla"]).hex()}
+                                [int(v) for v in column["values"]], given["gorilla"], profile == "typescript").hex()}
     if (family, op) == ("qwp_gorilla", "decode"):
         return decode(bytes.fromhex(given["bytes"]), int(given["rows"]), given["gorilla"], profile)
     return None
@@ -188,10 +194,9 @@ def answer(request):
     if request["op"] == "hello":
         return {"protocol": 1, "operations": [
             {"family": "qwp_gorilla", "op": "decode", "profiles": list(PROFILES)},
-            {"family": "qwp_gorilla", "op": "encode", "profiles": ["canonical"]}]}
-    if request["op"] == "encode" and request.get("profile", "canonical") != "canonical":
-        return {"unsupported": "qwp_gorilla/encode profile " + request["profile"] + ": only canonical"}
-    result = outcome(request["family"], request["op"], request.get("profile", "strict"), request["input"])
+            {"family": "qwp_gorilla", "op": "encode", "profiles": list(ENCODE_PROFILES)}]}
+    first = next(iter(PROFILES)) if request["op"] == "decode" else ENCODE_PROFILES[0]
+    result = outcome(request["family"], request["op"], request.get("profile", first), request["input"])
     if result is None:
         return {"unsupported": request["family"] + "/" + request["op"]}
     return {"outcome": result}

@@ -22,6 +22,7 @@
 
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -31,6 +32,7 @@
 #include "conformance/harness/findings.hpp"
 #include "conformance/harness/operation.hpp"
 #include "reference/bitmap/reference.hpp"
+#include "reference/bitmap/profile_rules.hpp"
 #include "subjects/api/bitmap.hpp"
 
 namespace tsc::bitmap {
@@ -134,6 +136,7 @@ class External;
 
 struct Family : Operations<Subject, RunProgram>, SubjectKinds<Subject, Reference, External> {
     using FuzzInputs = tsc::FuzzInputs<ProgramFuzzInput>;
+    static std::span<const ProfileRule> profile_rules() { return kProfileRules; }
 };
 
 // The program on one subject against the reference under the profile the subject claims.

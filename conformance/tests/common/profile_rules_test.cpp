@@ -46,14 +46,12 @@ void expect_rules_of_family() {
 }
 
 TEST(ProfileRules, NameProfilesTheirSourcesAndEveryProfilesVersion) {
-    std::size_t families = 0;
     AllFamilies::each([&]<class F>() {
-        if constexpr (HasProfileRules<F>) {
-            ++families;
+        if constexpr (HasProfileRules<F>)
             expect_rules_of_family<F>();
-        }
+        else
+            ADD_FAILURE() << F::family << " lists no profile rules (profile_rules())";
     });
-    EXPECT_GE(families, 3u) << "qwp_gorilla, iotdb_tablet and tsfile_tablet list their rules";
 }
 
 }  // namespace

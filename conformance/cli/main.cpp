@@ -226,6 +226,16 @@ int run(int argc, char** argv) {
             });
             std::printf("%s", tables.c_str());
         });
+    app.add_subcommand("operations", "Print every family's operations, their profiles and error classes (PROTOCOL.md)")
+        ->callback([] {
+            std::string tables;
+            AllFamilies::each([&]<class F>() {
+                std::vector<OperationProfiles> operations;
+                F::each([&]<class Op>() { operations.emplace_back(Op::name, Op::profiles()); });
+                tables += (tables.empty() ? "" : "\n") + operation_table(F::family, operations, F::error_classes());
+            });
+            std::printf("%s", tables.c_str());
+        });
     AllFamilies::each([&]<class F>() {
         CLI::App* family = app.add_subcommand(command_name(F::family), std::string(F::family) + " operations");
         family->require_subcommand(1);

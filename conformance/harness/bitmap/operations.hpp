@@ -135,6 +135,7 @@ struct Reference;
 class External;
 
 struct Family : Operations<Subject, RunProgram>, SubjectKinds<Subject, Reference, External> {
+    static std::span<const std::string_view> error_classes() { return kErrorClassNames; }  // "ok" first
     using FuzzInputs = tsc::FuzzInputs<ProgramFuzzInput>;
     static std::span<const ProfileRule> profile_rules() { return kProfileRules; }
 };

@@ -36,6 +36,7 @@
 
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -171,6 +172,7 @@ struct Reference;
 struct External;
 
 struct Family : Operations<Subject, Serialize, Parse, Contract>, SubjectKinds<Subject, Reference, External> {
+    static std::span<const std::string_view> error_classes() { return kErrorClassNames; }  // "ok" first
     using FuzzInputs = tsc::FuzzInputs<ParseFuzzInput>;
     static std::span<const ProfileRule> profile_rules() { return kProfileRules; }
 };

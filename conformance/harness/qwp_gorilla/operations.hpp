@@ -92,6 +92,7 @@ struct Reference;
 struct External;
 
 struct Family : Operations<Subject, Decode, Encode>, SubjectKinds<Subject, Reference, External> {
+    static std::span<const std::string_view> error_classes() { return kErrorClassNames; }  // "ok" first
     using FuzzInputs = tsc::FuzzInputs<DecodeFuzzInput>;
     static std::span<const ProfileRule> profile_rules() { return kProfileRules; }
 };

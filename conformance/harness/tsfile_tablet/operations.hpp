@@ -146,6 +146,7 @@ struct Reference;
 struct External;
 
 struct Family : Operations<Subject, Serialize, Deserialize>, SubjectKinds<Subject, Reference, External> {
+    static std::span<const std::string_view> error_classes() { return kErrorClassNames; }  // "ok" first
     using FuzzInputs = tsc::FuzzInputs<DeserializeFuzzInput>;
     static std::span<const ProfileRule> profile_rules() { return kProfileRules; }
 };

@@ -97,7 +97,7 @@ inline constexpr std::array kProfileRules{
                 "TEXT and STRING cells are JS strings, written with Buffer.from(str, \"utf8\"): bytes that are not "
                 "UTF-8 are outside the domain, and the tablet the client holds instead has each malformed sequence "
                 "as one U+FFFD (WHATWG decoding, as Buffer.toString: an encoded surrogate ED A0..BF is one U+FFFD a "
-                "byte; checked on this machine's Node.js 18)",
+                "byte; checked on Node.js v20)",
                 "apache/iotdb-client-nodejs FastSerializer.ts serializeTabletValuesFast case 5/11 (Buffer.from(str, "
                 "\"utf8\"), as of Session.ts @02aedeb7), Session.ts serializeColumn @02aedeb7"},
     ProfileRule{"node", RulePart::comparison, "node.error_order",

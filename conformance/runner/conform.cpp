@@ -3,6 +3,9 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <cstdlib>
+#include <filesystem>
+#include <iterator>
 #include <cstdio>
 #include <fnmatch.h>
 #include <map>
@@ -562,7 +565,38 @@ void write_expected_failures(const Options& o, const std::vector<Result>& result
 
 }  // namespace
 
+// Where this run keeps the inputs its reports name with @ (too long for a command line): the folder
+// TSCONFORM_REPORT_DIR names, else a folder of this run's own in the temporary folder, so that a run
+// leaves no loose files behind, and none at all when nothing failed.
+class ReportFolder {
+public:
+    ReportFolder() {
+        if (const char* set = std::getenv("TSCONFORM_REPORT_DIR"); set != nullptr && *set != '\0') return;
+        std::string name = (std::filesystem::temp_directory_path() / "tsconform-conform-XXXXXX").string();
+        if (mkdtemp(name.data()) == nullptr) return;  // then the temporary folder itself, as before
+        own_ = name;
+        setenv("TSCONFORM_REPORT_DIR", name.c_str(), 1);
+    }
+    ~ReportFolder() {
+        if (own_.empty()) return;
+        unsetenv("TSCONFORM_REPORT_DIR");
+        std::error_code ec;
+        const auto files = std::distance(std::filesystem::directory_iterator(own_, ec), std::filesystem::directory_iterator{});
+        if (files == 0)
+            std::filesystem::remove(own_, ec);
+        else
+            std::fprintf(stderr, "%td report inputs kept in %s: the files the reproduce lines name with @\n", files,
+                         own_.c_str());
+    }
+    ReportFolder(const ReportFolder&) = delete;
+    ReportFolder& operator=(const ReportFolder&) = delete;
+
+private:
+    std::string own_;
+};
+
 std::vector<Result> conform(const Options& options) {
+    const ReportFolder reports;
     register_builtin_subjects();
     std::fprintf(stderr, "tsconform conform: seed %llu (--seed %llu reproduces this run), %zu generated cases per operation\n",
                  static_cast<unsigned long long>(options.seed), static_cast<unsigned long long>(options.seed), options.cases);

@@ -161,18 +161,36 @@ def outputs(tsconform):
         expect({r["profile"] for r in results} == {c.split("@")[1] for c in ran}, "the JSON results name their profile", out)
 
 
+def report_inputs_kept_apart(tmp, out):
+    """Without TSCONFORM_REPORT_DIR a run keeps the inputs its reports name with @ in one folder of its
+    own in the temporary folder `tmp`, and leaves nothing there when no report names one."""
+    named = re.findall(r"@(\S+\.json)", out)
+    left = os.listdir(tmp)
+    if not named:
+        expect(left == [], f"a run whose reports name no input file leaves nothing in the temporary folder ({left})", out)
+        return
+    folders = {os.path.dirname(p) for p in named}
+    expect(len(folders) == 1 and left == [os.path.basename(next(iter(folders)))] and all(os.path.isfile(p) for p in named),
+           f"every input file a report names is in the run's one folder ({sorted(folders)[:3]}, {left})", out)
+    expect(f"kept in {next(iter(folders))}" in out, "the run says where it kept them", out)
+
+
 def planted(tsconform, testee):
-    status, out = conform(tsconform, "--testee", testee, "--timeout-ms", "20000")
-    passed, failed, _ = closing(out)
-    expect(status == 0 and failed == 0, f"the example passes without its planted bug (status {status})", out)
+    with tempfile.TemporaryDirectory() as d:
+        apart = {"TSCONFORM_REPORT_DIR": "", "TMPDIR": d}
+        status, out = conform(tsconform, "--testee", testee, "--timeout-ms", "20000", env=apart)
+        passed, failed, _ = closing(out)
+        expect(status == 0 and failed == 0, f"the example passes without its planted bug (status {status})", out)
+        report_inputs_kept_apart(d, out)
     bug = {"TSCONFORM_PLANTED_BUG": "1"}
     name = testee.split("=")[0]
-    with tempfile.TemporaryDirectory() as d:
+    with tempfile.TemporaryDirectory() as d, tempfile.TemporaryDirectory() as tmp:
         listed = os.path.join(d, "expected.txt")
         status, out = conform(tsconform, "--testee", testee, "--timeout-ms", "20000", "--write-expected-failures", listed,
-                              env=bug)
+                              env={**bug, "TSCONFORM_REPORT_DIR": "", "TMPDIR": tmp})
         passed, failed, _ = closing(out)
         expect(status == 1 and failed > 0, f"the planted bug fails the run (status {status}, {failed} failed)", out)
+        report_inputs_kept_apart(tmp, out)
         expect(re.search(r"^FAILED [a-z_]+/[a-z]+(@[a-z0-9-]+)?:[a-z_]+->[a-z_]+\S* \(" + name + r"\): \d+ checks?, e\.g\. ",
                          out, re.M), "one report per signature, with its count and a check", out)
         expect(re.search(r"shrunk from \d+ choices to \d+ in \d+ steps", out), "a generated case is shrunk", out)

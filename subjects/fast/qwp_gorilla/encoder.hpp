@@ -220,14 +220,16 @@ std::span<const std::uint8_t> QwpGorillaEncoder<kPortable>::encode(const qwp::Co
         pos += bm;
     }
 
-    bool exact_fits = profile.arithmetic != qwp::DodArithmetic::exact || n < 3 ||
-                      qwp_detail::exact_dods_fit_int32(column.values.data(), n);
-    if constexpr (tsc::mutant("qwp_exact_dod_as_wrapped")) {
-        // MUTANT qwp_exact_dod_as_wrapped: the TypeScript profile encoded with wrapped arithmetic (§4 D4)
-        exact_fits = true;
-    }
     if (gorilla_flag) {
-        if (n >= 3 && exact_fits) {
+        bool gorilla = n >= 3;
+        if (gorilla && profile.arithmetic == qwp::DodArithmetic::exact) {  // §4 D4: the pass only this profile needs
+            gorilla = qwp_detail::exact_dods_fit_int32(column.values.data(), n);
+            if constexpr (tsc::mutant("qwp_exact_dod_as_wrapped")) {
+                // MUTANT qwp_exact_dod_as_wrapped: the TypeScript profile encoded with wrapped arithmetic (§4 D4)
+                gorilla = true;
+            }
+        }
+        if (gorilla) {
             out[pos] = 0x01;
             if (const std::size_t end = write_gorilla(out, pos + 1, column.values.data(), n); end != 0) {
                 size_ = end;

@@ -9,7 +9,9 @@ usage: run_conform_tests.py TSCONFORM SCENARIO [ARG]
                       failures explained by a registered finding and waived by its id
   outputs             --junit, --json and --report with two testees side by side
   planted NAME=CMD    the testee with TSCONFORM_PLANTED_BUG=1 fails, with the check and a shrunk input; the
-                      list --write-expected-failures writes waives it on other seeds; a stale line fails
+                      list --write-expected-failures writes waives it on other seeds; a stale line fails;
+                      with TSCONFORM_PLANTED_DIVERGENCE=1 every failure is under a registered finding,
+                      whose lines waive it on other seeds and are stale without it
 """
 import json
 import os
@@ -214,6 +216,32 @@ def planted(tsconform, testee):
         status, out = conform(tsconform, "--testee", testee, "--timeout-ms", "20000", "--expected-failures", listed,
                               env=bug)
         expect(status == 1 and "a stale line, remove it" in out, f"a stale line fails the run (status {status})", out)
+    planted_divergence(tsconform, testee)
+
+
+def planted_divergence(tsconform, testee):
+    """TSCONFORM_PLANTED_DIVERGENCE=1 makes the example behave as another implementation where a
+    registered finding records it: every failure is reported under that finding, one line per finding
+    waives it on any seed, and a finding line that matches nothing is stale."""
+    name = testee.split("=")[0]
+    divergence = {"TSCONFORM_PLANTED_DIVERGENCE": "1"}
+    status, out = conform(tsconform, "--testee", testee, "--timeout-ms", "20000", "--seed", "13", env=divergence)
+    found = sorted(set(re.findall(r"^FAILED finding (\w+) \(" + name + r"\): \d+ checks?", out, re.M)))
+    expect(status == 1 and found, f"the planted divergence fails, reported under a finding (status {status})", out)
+    expect(not re.search(r"^FAILED (?!finding )", out, re.M), "every failure is explained by a finding", out)
+    with tempfile.TemporaryDirectory() as d:
+        listed = os.path.join(d, "expected.txt")
+        with open(listed, "w") as f:
+            f.writelines(f"finding {finding}  the planted divergence\n" for finding in found)
+        for seed in ("14", "15"):
+            status, out = conform(tsconform, "--testee", testee, "--timeout-ms", "20000", "--seed", seed,
+                                  "--expected-failures", f"{name}={listed}", env=divergence)
+            expect(status == 0 and closing(out)[1] == 0 and closing_count(out, 5) > 0,
+                   f"{len(found)} finding line(s) waive the planted divergence on seed {seed} (status {status})", out)
+        status, out = conform(tsconform, "--testee", testee, "--timeout-ms", "20000", "--seed", "14",
+                              "--expected-failures", f"{name}={listed}")
+        expect(status == 1 and closing(out)[1] == len(found) and "a stale line, remove it" in out,
+               f"without the divergence each finding line is stale and fails the run (status {status})", out)
 
 
 def main():

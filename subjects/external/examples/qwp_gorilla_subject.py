@@ -10,6 +10,10 @@ an implementation in another language into the suite:
 TSCONFORM_PLANTED_BUG=1 plants a bug, for the runner's own test: the encoder takes the 7-bit bucket as
 -63..63+1 (a range written symmetric by mistake), so a delta-of-delta of exactly 64 wraps to -64 and
 one of -64 takes the 9-bit bucket.
+
+TSCONFORM_PLANTED_DIVERGENCE=1 plants a known upstream divergence instead, which finding
+gorilla_below_3_values_read explains: under `strict` the decoder reads a Gorilla column of fewer than
+3 values, as the QuestDB server does (§4 D2).
 """
 import json
 import os
@@ -25,6 +29,8 @@ PROFILES = {  # name: (fewest values Gorilla accepts, null flag must be 0 or 1, 
     "strict": (3, False, NO_CAP), "server": (0, False, NO_CAP), "rust": (0, True, NO_CAP),
     "typescript": (3, True, 1 << 20), "dotnet": (2, False, NO_CAP), "go": (3, False, 1 << 20),
 }
+if os.environ.get("TSCONFORM_PLANTED_DIVERGENCE") == "1":
+    PROFILES["strict"] = PROFILES["server"]
 # The encoder profiles (§2.9): go and typescript are never sent a bitmap that marks no row, so only
 # typescript's exact delta-of-deltas (§4 D4) change what this encoder writes.
 ENCODE_PROFILES = ["canonical", "go", "typescript"]

@@ -18,6 +18,11 @@ const ENC_GORILLA = 0x01;
 // 2048), -64 moves to the next bucket. Every other column encodes correctly.
 const PLANTED_BUG = process.env.TSCONFORM_PLANTED_BUG === '1';
 
+// Planted divergence, off unless TSCONFORM_PLANTED_DIVERGENCE=1: a known upstream one, which finding
+// null_flag_above_1_read_as_bitmap explains. The decoder reads any non-zero null flag as "a bitmap
+// follows", as the Go client does (§4 D3).
+const PLANTED_DIVERGENCE = process.env.TSCONFORM_PLANTED_DIVERGENCE === '1';
+
 // §2.3 buckets in the order they are tried: prefix (written LSB-first, see below), payload width,
 // and the range of delta-of-deltas it holds.
 const BUCKETS = PLANTED_BUG
@@ -201,7 +206,7 @@ function decode(body, rows, gorillaFlag) {
   let bitmap = null;
   let nulls = 0n;
   if (nullFlag !== 0) {
-    if (nullFlag !== 1) return fail('invalid_null_flag');
+    if (nullFlag !== 1 && !PLANTED_DIVERGENCE) return fail('invalid_null_flag');
     // ceil(rows/8) bytes; compared as BigInt first, since a row count can be any uint64.
     const bitmapBytes = (rows + 7n) / 8n;
     if (BigInt(body.length - pos) < bitmapBytes) return fail('truncated_null_bitmap');

@@ -111,8 +111,8 @@ const std::vector<std::pair<std::string, Variant>>& variants() {
              const auto& b = bitmaps().fast_long;
              const bitmap::Profile& legacy = legacy_profile();
              run_checks(s, [&b, &legacy, start = r.start, length = r.length](int i) {
-                 const auto copy = bitmap::reference::Bitmap::make({kSize, b[i].byte_array()});
-                 return copy->contains_marked_bit(start, length, legacy).value;
+                 const auto copy = bitmap::reference::Bitmap::make({kSize, b[i].byte_array()}, legacy);
+                 return copy->contains_marked_bit(start, length).value;
              });
          }},
         {"fast-long", [](benchmark::State& s, const Range& r) {

@@ -311,6 +311,15 @@ private:
         } catch (const InputError& e) {
             return fail("wrong_shape", fmt::format("an answer of the wrong shape ({}): {}", e.what(), shorten(a.line)));
         }
+        // An outcome that builds nothing (a bitmap program the testee declines) where the reference
+        // builds something is no pass: the check did not run.
+        if constexpr (requires { actual.unsupported; }) {
+            if (actual.unsupported && !c.expected.unsupported) {
+                r.status = Status::skipped;
+                r.report = "the testee's outcome is unsupported (it built no bitmap), the reference's is not";
+                return std::nullopt;
+            }
+        }
         const auto diff = difference<Op>(c.input, c.expected, actual);
         if (!diff) return std::nullopt;
         r.status = Status::failed;

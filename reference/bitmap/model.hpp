@@ -21,6 +21,7 @@ enum class ErrorClass : std::uint8_t {
     position_out_of_range,  // mark/unmark/isMarked outside [0, size)
     range_out_of_bounds,    // a (start, length), range size or truncation length outside the bitmap
     index_out_of_bounds,    // an upstream profile indexed past its byte array (Java throws)
+    negative_array_size,    // an upstream profile asked for a byte array of negative length (Java throws)
 };
 
 inline constexpr std::array kErrorClassNames{
@@ -28,9 +29,10 @@ inline constexpr std::array kErrorClassNames{
     std::string_view{"position_out_of_range"},
     std::string_view{"range_out_of_bounds"},
     std::string_view{"index_out_of_bounds"},
+    std::string_view{"negative_array_size"},
 };
 
-static_assert(names_in_step(kErrorClassNames, ErrorClass::index_out_of_bounds, "index_out_of_bounds"));
+static_assert(names_in_step(kErrorClassNames, ErrorClass::negative_array_size, "negative_array_size"));
 
 constexpr std::string_view name_of(ErrorClass e) { return kErrorClassNames[static_cast<std::size_t>(e)]; }
 
@@ -58,11 +60,13 @@ struct Value {
     bool operator==(const Value&) const = default;
 };
 
-// How isAllUnmarked(r) treats r (§4.1; Errata 8).
-enum class PrefixPolicy : std::uint8_t {
-    checked,                // r outside [0, size] is range_out_of_bounds
-    java_array_unchecked,   // BitMapArrayImpl @031deadf: no check; reads padding bits, then past the array
-    java_long_masked_shift, // BitMapLongImpl @ae23861f: mask (1 << (r & 63)) - 1 over the 64-bit word
+// Which class a profile's bitmap behaves as, where the classes differ (§4.1; Errata 8; profile_rules.hpp).
+enum class Implementation : std::uint8_t {
+    checked,     // the suite's contract: every position, range and length checked, with error classes
+    java_array,  // BitMapArrayImpl @031deadf: positions unchecked up to the array's end, padding bits
+                 // included; isAllUnmarked(r) unchecked; merge's bound overflows int
+    java_long,   // BitMapLongImpl @ae23861f: one 64-bit word, shift counts masked to 6 bits (positions,
+                 // isAllUnmarked(r)); markRange's bound overflows int
 };
 
 // What the AlignedTVList range check containsMarkedBit(start, len) answers (§4.2; seed 002).
@@ -72,26 +76,26 @@ enum class RangeCheckPolicy : std::uint8_t {
     prefix_then_legacy,   // apache/iotdb PR #18358: start 0 asks !isAllUnmarked(len), else the legacy scan
 };
 
-// A named variant of the BitMap semantics that a real implementation follows (docs/design.md "Profile").
-// Only isAllUnmarked(r) and containsMarkedBit depend on it; every other operation is §4.1's.
+// A named variant of the BitMap semantics that a real implementation follows (docs/design.md "Profile"):
+// the class its bitmap behaves as, and how it answers the AlignedTVList range check.
 struct Profile {
     std::string_view name;
-    PrefixPolicy prefix;
+    Implementation implementation;
     RangeCheckPolicy range_check;
     std::int32_t max_size;  // the implementation holds no larger bitmap (BitMapLongImpl: 64 bits)
     std::string_view followed_by;
 };
 
 inline constexpr std::array kProfiles{
-    Profile{"tsfile", PrefixPolicy::checked, RangeCheckPolicy::is_range_any_marked, kMaxSize,
+    Profile{"tsfile", Implementation::checked, RangeCheckPolicy::is_range_any_marked, kMaxSize,
             "tablets-and-bitmaps.md §4.1 with error classes; the fast subjects"},
-    Profile{"tsfile-array", PrefixPolicy::java_array_unchecked, RangeCheckPolicy::is_range_any_marked, kMaxSize,
+    Profile{"tsfile-array", Implementation::java_array, RangeCheckPolicy::is_range_any_marked, kMaxSize,
             "apache/tsfile BitMapArrayImpl.java @031deadf"},
-    Profile{"tsfile-long", PrefixPolicy::java_long_masked_shift, RangeCheckPolicy::is_range_any_marked, 64,
+    Profile{"tsfile-long", Implementation::java_long, RangeCheckPolicy::is_range_any_marked, 64,
             "apache/tsfile BitMapLongImpl.java @ae23861f"},
-    Profile{"iotdb-legacy", PrefixPolicy::checked, RangeCheckPolicy::legacy_byte_scan, kMaxSize,
+    Profile{"iotdb-legacy", Implementation::java_array, RangeCheckPolicy::legacy_byte_scan, kMaxSize,
             "apache/iotdb AlignedBitmapRangeCheckPerformanceTest.legacyContainsMarkedBit"},
-    Profile{"iotdb-pr18358", PrefixPolicy::java_long_masked_shift, RangeCheckPolicy::prefix_then_legacy, 64,
+    Profile{"iotdb-pr18358", Implementation::java_long, RangeCheckPolicy::prefix_then_legacy, 64,
             "apache/iotdb PR #18358 (seed 002) on long-backed bitmaps"},
 };
 

@@ -193,9 +193,9 @@ Observation observe(Bitmap& s, const Op& op) {
                   [&s](std::int32_t start, std::int32_t len) { return s.is_range_any_marked(start, len); });
 }
 
-Observation observe(reference::Bitmap& r, const Op& op, const Profile& p) {
-    return run_on(r, op, [&r, &p](std::int32_t range) { return r.is_all_unmarked(range, p); },
-                  [&r, &p](std::int32_t start, std::int32_t len) { return r.contains_marked_bit(start, len, p); });
+Observation observe(reference::Bitmap& r, const Op& op) {
+    return run_on(r, op, [&r](std::int32_t range) { return r.is_all_unmarked(range); },
+                  [&r](std::int32_t start, std::int32_t len) { return r.contains_marked_bit(start, len); });
 }
 
 const Profile& profile_named(std::string_view name) {
@@ -207,17 +207,26 @@ const Profile& profile_of(const Subject& subject) { return profile_named(subject
 std::vector<std::string_view> RunProgram::profiles() { return names_of(kProfiles); }
 
 std::optional<std::string> RunProgram::outside_domain(const Input& in) {
-    if (in.program.size <= in.profile.max_size) return std::nullopt;
-    return fmt::format("a bitmap of {} positions; profile {} holds at most {} ({})", in.program.size, in.profile.name,
-                       in.profile.max_size, in.profile.followed_by);
+    if (in.program.size > in.profile.max_size)
+        return fmt::format("a bitmap of {} positions; profile {} holds at most {} ({})", in.program.size,
+                           in.profile.name, in.profile.max_size, in.profile.followed_by);
+    if (in.profile.implementation == Implementation::checked) return std::nullopt;
+    // The Java classes' getTruncatedByteArray(k) copies k/8+1 bytes whatever k is: a copy longer than
+    // the largest bitmap's array is not asked for (it would be up to 256 MiB of zeros).
+    for (const Op& op : in.program.ops)
+        if (op.kind == OpKind::truncated_byte_array && op.args[0] / 8 + 1 > static_cast<std::int64_t>(reference::size_of_bytes(kMaxSize)))
+            return fmt::format("getTruncatedByteArray({}) under profile {} copies {} bytes, more than the largest "
+                               "bitmap's array ({})", op.args[0], in.profile.name, op.args[0] / 8 + 1, in.profile.followed_by);
+    return std::nullopt;
 }
 
 RunProgram::Outcome RunProgram::reference(const Input& in) {
     if (outside_domain(in)) return unsupported();
     const Program& p = in.program;
-    auto bitmap = p.initial ? reference::Bitmap::make(Value{p.size, *p.initial}) : reference::Bitmap::make(p.size);
+    auto bitmap = p.initial ? reference::Bitmap::make(Value{p.size, *p.initial}, in.profile)
+                            : reference::Bitmap::make(p.size, in.profile);
     if (!bitmap) return unsupported();
-    return played(*bitmap, p.ops, [&](const Op& op) { return observe(*bitmap, op, in.profile); });
+    return played(*bitmap, p.ops, [&](const Op& op) { return observe(*bitmap, op); });
 }
 
 RunProgram::Outcome RunProgram::run(Subject& s, const Input& in) {

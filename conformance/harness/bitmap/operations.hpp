@@ -56,7 +56,7 @@ Observation observation_of(std::string_view text);
 // One operation on a subject's bitmap (containsMarkedBit is isRangeAnyMarked there: the tsfile
 // profile's policy), or on the reference's under a profile.
 Observation observe(Bitmap& subject, const Op& op);
-Observation observe(reference::Bitmap& reference, const Op& op, const Profile& profile);
+Observation observe(reference::Bitmap& reference, const Op& op);
 
 // A profile by name (std::invalid_argument naming the choices), and the one a subject claims.
 const Profile& profile_named(std::string_view name);

@@ -27,7 +27,7 @@ reference::Bitmap build(std::int32_t n, const std::string& setup) {
     const auto ops = parse_ops(setup, error);
     auto bitmap = reference::Bitmap::make(n);
     if (!ops || !bitmap) throw std::logic_error("findings: bad setup " + setup);
-    for (const Op& op : *ops) observe(*bitmap, op, kDefaultProfile);
+    for (const Op& op : *ops) observe(*bitmap, op);
     return *bitmap;
 }
 
@@ -99,12 +99,14 @@ std::map<std::string, Example> first_divergences(const Comparison& c) {
     for (std::int32_t n = 0; n <= max_size; ++n) {
         const std::vector<Op> ops = calls(c.operation, n);
         for (const std::string& setup : setups(n)) {
-            reference::Bitmap bitmap = build(n, setup);  // the calls are queries: they leave it as it is
+            reference::Bitmap spec = build(n, setup);  // the calls are queries: they leave it as it is
+            reference::Bitmap as_against = spec.under(against);
+            reference::Bitmap as_profile = spec.under(profile);
             for (const Op& op : ops) {
-                const Observation expected = observe(bitmap, op, against);
-                const Observation actual = observe(bitmap, op, profile);
+                const Observation expected = observe(as_against, op);
+                const Observation actual = observe(as_profile, op);
                 if (agree(expected, actual)) continue;
-                const std::string cls = call_class(observe(bitmap, op, kDefaultProfile), op);
+                const std::string cls = call_class(observe(spec, op), op);
                 if (!found.count(cls)) found[cls] = Example{n, setup, to_text(op), describe(expected), describe(actual)};
             }
         }

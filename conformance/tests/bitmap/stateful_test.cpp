@@ -33,7 +33,7 @@ struct OpCommand : Command {
     explicit OpCommand(Op o) : op(std::move(o)) {}
 
     void apply(Model& m) const override {
-        observe(*m.bitmap, op, kDefaultProfile);
+        observe(*m.bitmap, op);
         m.history.ops.push_back(op);
     }
 

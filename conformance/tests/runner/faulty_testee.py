@@ -3,8 +3,9 @@
 `tsconform serve --subject reference` (argv[1] is the tsconform binary; further arguments are
 ignored, and let a test find its processes), except that a request
 whose line hashes to certain values makes it crash, hang, write a line that is no JSON, or answer
-an outcome of the wrong shape, or say the input is outside its domain. The runner must report
-each fault as a failed check and go on, and count an input outside the domain apart."""
+an outcome of the wrong shape, say the input is outside its domain, or answer a bitmap program with
+an outcome that builds no bitmap. The runner must report each fault as a failed check and go on,
+count an input outside the domain apart, and skip (never pass) a check whose outcome built nothing."""
 import subprocess
 import sys
 import time
@@ -13,9 +14,9 @@ import zlib
 served = subprocess.Popen([sys.argv[1], "serve", "--subject", "reference"], stdin=subprocess.PIPE,
                           stdout=subprocess.PIPE, text=True)
 
-# Answers that are no outcome: no JSON, the wrong shape, an input outside the domain.
+# Answers that are no outcome: no JSON, the wrong shape, an input outside the domain, no bitmap built.
 CANNED = {2: "this is no JSON", 3: '{"outcome": {"nonsense": true}}',
-          4: '{"outside_domain": "this client cannot hold the input"}'}
+          4: '{"outside_domain": "this client cannot hold the input"}', 5: '{"outcome": {"unsupported": true}}'}
 
 for line in sys.stdin:
     if '"hello"' not in line:

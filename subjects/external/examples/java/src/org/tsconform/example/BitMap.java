@@ -8,19 +8,20 @@ import java.util.List;
  *
  * <p>A bitmap of {@code size} positions is held in {@code size/8 + 1} bytes (§4.1 getSizeOfBytes: one
  * byte more even when size is a multiple of 8); position p is bit {@code p & 7} of byte {@code p >> 3},
- * counted from the least significant bit (§1.2). Only two queries differ between the profiles, the
- * implementations the suite names: {@code isAllUnmarked(r)} and the AlignedTVList range check
- * {@code containsMarkedBit(start, length)}; everything else is §4.1 with the suite's error classes.
+ * counted from the least significant bit (§1.2). The profiles name implementations: the suite's
+ * checked contract, or the Java classes (conformance/PROFILES.md), which check less and differ from
+ * each other where a position, range or length leaves the bitmap; and the AlignedTVList range check
+ * {@code containsMarkedBit(start, length)} each answers its own way.
  */
 final class BitMap {
     /** The largest bitmap the suite builds (bits). */
     static final int MAX_SIZE = 1 << 20;
 
-    /** How isAllUnmarked(r) treats r (§4.1; Errata 8). */
-    enum Prefix {
-        CHECKED, // r outside [0, size] is range_out_of_bounds
-        JAVA_ARRAY_UNCHECKED, // BitMapArrayImpl: no check; reads padding bits, then past the array
-        JAVA_LONG_MASKED_SHIFT, // BitMapLongImpl: a 64-bit word and a shift count masked to r & 63
+    /** The class a profile's bitmap behaves as (PROFILES.md). */
+    enum Implementation {
+        CHECKED, // every position, range and length checked, with the suite's error classes
+        JAVA_ARRAY, // BitMapArrayImpl: positions unchecked up to the array's end; merge's bound overflows
+        JAVA_LONG, // BitMapLongImpl: one 64-bit word, shift counts masked to 6 bits; range bounds overflow
     }
 
     /** What containsMarkedBit(start, length) answers (§4.2). */
@@ -32,19 +33,19 @@ final class BitMap {
 
     /** The profiles of the `program` operation; the first is the default. */
     enum Profile {
-        TSFILE("tsfile", Prefix.CHECKED, RangeCheck.IS_RANGE_ANY_MARKED),
-        TSFILE_ARRAY("tsfile-array", Prefix.JAVA_ARRAY_UNCHECKED, RangeCheck.IS_RANGE_ANY_MARKED),
-        TSFILE_LONG("tsfile-long", Prefix.JAVA_LONG_MASKED_SHIFT, RangeCheck.IS_RANGE_ANY_MARKED),
-        IOTDB_LEGACY("iotdb-legacy", Prefix.CHECKED, RangeCheck.LEGACY_BYTE_SCAN),
-        IOTDB_PR18358("iotdb-pr18358", Prefix.JAVA_LONG_MASKED_SHIFT, RangeCheck.PREFIX_THEN_LEGACY);
+        TSFILE("tsfile", Implementation.CHECKED, RangeCheck.IS_RANGE_ANY_MARKED),
+        TSFILE_ARRAY("tsfile-array", Implementation.JAVA_ARRAY, RangeCheck.IS_RANGE_ANY_MARKED),
+        TSFILE_LONG("tsfile-long", Implementation.JAVA_LONG, RangeCheck.IS_RANGE_ANY_MARKED),
+        IOTDB_LEGACY("iotdb-legacy", Implementation.JAVA_ARRAY, RangeCheck.LEGACY_BYTE_SCAN),
+        IOTDB_PR18358("iotdb-pr18358", Implementation.JAVA_LONG, RangeCheck.PREFIX_THEN_LEGACY);
 
         final String name;
-        final Prefix prefix;
+        final Implementation implementation;
         final RangeCheck rangeCheck;
 
-        Profile(String name, Prefix prefix, RangeCheck rangeCheck) {
+        Profile(String name, Implementation implementation, RangeCheck rangeCheck) {
             this.name = name;
-            this.prefix = prefix;
+            this.implementation = implementation;
             this.rangeCheck = rangeCheck;
         }
 
@@ -68,6 +69,7 @@ final class BitMap {
     static final String POSITION_OUT_OF_RANGE = "position_out_of_range";
     static final String RANGE_OUT_OF_BOUNDS = "range_out_of_bounds";
     static final String INDEX_OUT_OF_BOUNDS = "index_out_of_bounds";
+    static final String NEGATIVE_ARRAY_SIZE = "negative_array_size";
 
     static int sizeOfBytes(int size) {
         return size / 8 + 1;
@@ -76,10 +78,9 @@ final class BitMap {
     final int size;
     final byte[] bytes;
     final Profile profile;
-    // A long-backed BitMap keeps 64 bits in a long: bits past the byte array are invisible to
-    // getByteArray but set by markAll and cleared by reset (Errata 3). Only the long profiles'
-    // isAllUnmarked(r) can see them.
-    private boolean longUpperBits;
+    // A long-backed BitMap keeps 64 bits in a long: its bits past the byte array are invisible to
+    // getByteArray, set by markAll, cleared by reset (Errata 3) and reached by a masked shift.
+    private final boolean[] hiddenWordBits = new boolean[64];
 
     /** BitMap(size) or BitMap(size, bytes); null when the suite holds no such bitmap. */
     static BitMap create(int size, byte[] initial, Profile profile) {
@@ -114,23 +115,57 @@ final class BitMap {
         return start >= 0 && length >= 0 && start <= size - length;
     }
 
+    // Checked: any position outside [0, size) is an error. The array class checks nothing, so any bit
+    // of its byte array is reached (padding bits too), and a position below 0 or past it throws.
     private void checkPosition(int p) {
-        if (p < 0 || p >= size) throw new Failure(POSITION_OUT_OF_RANGE);
+        if (profile.implementation == Implementation.JAVA_ARRAY) {
+            if (p < 0 || p / 8 >= bytes.length) throw new Failure(INDEX_OUT_OF_BOUNDS);
+        } else if (p < 0 || p >= size) {
+            throw new Failure(POSITION_OUT_OF_RANGE);
+        }
+    }
+
+    // The long class's word: bit q is a bit of the byte array while the array (its first 8 bytes)
+    // holds it, else a hidden one. A position is q = p & 63, since Java masks a long's shift count.
+    private int wordBits() {
+        return Math.min(bytes.length, 8) * 8;
+    }
+
+    private boolean wordBit(int q) {
+        return q < wordBits() ? bit(q) : hiddenWordBits[q];
+    }
+
+    private void setWordBit(int q, boolean marked) {
+        if (q < wordBits()) setBit(q, marked);
+        else hiddenWordBits[q] = marked;
+    }
+
+    // lowerBitsMask(n) of the long class: 64 ones for n = 64, else n & 63 ones.
+    private static int lowerBits(int n) {
+        return n == 64 ? 64 : n & 63;
     }
 
     // ---- §4.1 ----------------------------------------------------------------------------------
 
     void mark(int p) {
-        checkPosition(p);
-        setBit(p, true);
+        setPosition(p, true);
     }
 
     void unmark(int p) {
+        setPosition(p, false);
+    }
+
+    private void setPosition(int p, boolean marked) {
+        if (profile.implementation == Implementation.JAVA_LONG) {
+            setWordBit(p & 63, marked);
+            return;
+        }
         checkPosition(p);
-        setBit(p, false);
+        setBit(p, marked);
     }
 
     boolean isMarked(int p) {
+        if (profile.implementation == Implementation.JAVA_LONG) return wordBit(p & 63);
         checkPosition(p);
         return bit(p);
     }
@@ -138,12 +173,12 @@ final class BitMap {
     // Every byte, the padding bits and the extra byte included.
     void markAll() {
         java.util.Arrays.fill(bytes, (byte) 0xFF);
-        longUpperBits = true;
+        java.util.Arrays.fill(hiddenWordBits, true);
     }
 
     void reset() {
         java.util.Arrays.fill(bytes, (byte) 0);
-        longUpperBits = false;
+        java.util.Arrays.fill(hiddenWordBits, false);
     }
 
     // A length of 0 or less does nothing, whatever start is; otherwise the range must fit.
@@ -157,6 +192,13 @@ final class BitMap {
 
     private void setRange(int start, int length, boolean marked) {
         if (length <= 0) return;
+        if (profile.implementation == Implementation.JAVA_LONG) {
+            // The long class adds start + length in int: a wrapped sum passes its check, and the mask
+            // of lowerBits(length) ones is shifted by start & 63 within the word.
+            if (start < 0 || start + length > size) throw new Failure(RANGE_OUT_OF_BOUNDS);
+            for (int q = start & 63; q < (start & 63) + lowerBits(length) && q < 64; q++) setWordBit(q, marked);
+            return;
+        }
         if (!rangeFits(start, length)) throw new Failure(RANGE_OUT_OF_BOUNDS);
         for (long p = start; p < (long) start + length; p++) setBit(p, marked);
     }
@@ -176,9 +218,9 @@ final class BitMap {
 
     /** isAllUnmarked(r): positions [0, r), as the profile's implementation checks r. */
     boolean isAllUnmarked(int r) {
-        switch (profile.prefix) {
-            case JAVA_ARRAY_UNCHECKED: return javaArrayPrefix(r);
-            case JAVA_LONG_MASKED_SHIFT: return javaLongPrefix(r);
+        switch (profile.implementation) {
+            case JAVA_ARRAY: return javaArrayPrefix(r);
+            case JAVA_LONG: return javaLongPrefix(r);
             default:
                 if (r < 0 || r > size) throw new Failure(RANGE_OUT_OF_BOUNDS);
                 for (long p = 0; p < r; p++)
@@ -201,13 +243,11 @@ final class BitMap {
         return (bytes[whole] & ((1 << remaining) - 1)) == 0;
     }
 
-    // BitMapLongImpl.isAllUnmarked(r) (Errata 8): the mask (1L << r) - 1 over the 64-bit word, with the
-    // shift count masked to r & 63 by Java, so r = 65 tests one bit; r == 64 is special-cased upstream.
+    // BitMapLongImpl.isAllUnmarked(r) (Errata 8): the word under lowerBits(r), hidden bits included, so
+    // r = 65 tests one bit.
     private boolean javaLongPrefix(int r) {
-        int m = r == 64 ? 64 : (r & 63);
-        long visible = (long) bytes.length * 8;
-        for (long p = 0; p < m; p++)
-            if (p < visible ? bit(p) : longUpperBits) return false;
+        for (int q = 0; q < lowerBits(r); q++)
+            if (wordBit(q)) return false;
         return true;
     }
 
@@ -232,14 +272,15 @@ final class BitMap {
 
     /**
      * The planted divergence (off unless TSCONFORM_PLANTED_DIVERGENCE=1): a known upstream one. Under
-     * {@code tsfile}, containsMarkedBit takes IoTDB's legacy byte scan, which findings
-     * legacy_contains_marked_bit_len_0 and legacy_contains_marked_bit_no_range_check explain.
+     * {@code tsfile-array}, containsMarkedBit takes IoTDB's legacy byte scan over the same array-backed
+     * class, which findings legacy_contains_marked_bit_len_0 and legacy_contains_marked_bit_no_range_check
+     * explain.
      */
     static final boolean PLANTED_DIVERGENCE = "1".equals(System.getenv("TSCONFORM_PLANTED_DIVERGENCE"));
 
     /** §4.2: the AlignedTVList range check, as the profile's implementation answers it. */
     boolean containsMarkedBit(int start, int length) {
-        if (PLANTED_DIVERGENCE && profile == Profile.TSFILE) return legacyByteScan(start, length);
+        if (PLANTED_DIVERGENCE && profile == Profile.TSFILE_ARRAY) return legacyByteScan(start, length);
         switch (profile.rangeCheck) {
             case LEGACY_BYTE_SCAN: return legacyByteScan(start, length);
             case PREFIX_THEN_LEGACY:
@@ -279,15 +320,76 @@ final class BitMap {
     /** OR-merge of source bits [srcStart, srcStart+length) into [dstStart, ...): it never clears. */
     void merge(int srcSize, byte[] src, int srcStart, int dstStart, int length) {
         if (length <= 0) return;
-        if (srcStart < 0 || dstStart < 0 || (long) srcStart + length > srcSize || (long) dstStart + length > size)
-            throw new Failure(RANGE_OUT_OF_BOUNDS);
+        if (srcStart < 0 || dstStart < 0 || (long) srcStart + length > srcSize || (long) dstStart + length > size) {
+            // Both Java classes add the bounds in int: a sum that wraps passes their check.
+            boolean wrappedPasses = srcStart >= 0 && dstStart >= 0 && srcStart + length <= srcSize && dstStart + length <= size;
+            if (!wrappedPasses || profile.implementation == Implementation.CHECKED) throw new Failure(RANGE_OUT_OF_BOUNDS);
+            if (profile.implementation == Implementation.JAVA_ARRAY) arrayMergePastWrappedBound(src, srcStart, dstStart, length);
+            else longMergePastWrappedBound(srcSize, src, srcStart, dstStart, length);
+            return;
+        }
         for (long i = 0; i < length; i++)
             if (bit(src, srcStart + i)) setBit(dstStart + i, true);
     }
 
-    /** getTruncatedByteArray(k): a copy of the first k/8+1 bytes, padding bits unmasked. */
+    // The array class copies 64 source bits at a time from srcStart + done (int sums), reading the
+    // source bytes a batch covers, and ORs them from bit dstStart & 7 of byte (dstStart + done) >>> 3 on,
+    // writing a further byte only while the batch still holds a 1 for it. The first read or write past
+    // an array stops it; bits written before stay.
+    private void arrayMergePastWrappedBound(byte[] src, int srcStart, int dstStart, int length) {
+        int dstBit = dstStart & 7;
+        for (int done = 0; done < length; ) {
+            int batch = Math.min(length - done, 64);
+            long offset = (srcStart + done) & 0xFFFFFFFFL;
+            long lastRead = (offset + Math.max(batch, 8 - (offset & 7)) - 1) >>> 3;
+            if (lastRead >= src.length) throw new Failure(INDEX_OUT_OF_BOUNDS);
+            long firstWrite = ((dstStart + done) & 0xFFFFFFFFL) >>> 3;
+            for (int k = 0; k * 8 < dstBit + batch; k++) {
+                boolean restHasAOne = false;
+                for (int i = Math.max(0, k * 8 - dstBit); i < batch; i++) restHasAOne |= bit(src, offset + i);
+                if (k > 0 && !restHasAOne) break;
+                if (firstWrite + k >= bytes.length) throw new Failure(INDEX_OUT_OF_BOUNDS);
+                for (int t = k * 8; t < k * 8 + 8; t++) {
+                    int i = t - dstBit;
+                    if (i >= 0 && i < batch && bit(src, offset + i)) setBit(firstWrite * 8 + t, true);
+                }
+            }
+            done += batch;
+        }
+    }
+
+    // The long class ORs the source's bits from srcStart, under lowerBits(length), shifted by dstStart
+    // & 63. A source of 64 positions or fewer is a word too (srcStart & 63); a larger one is
+    // array-backed: bytes from srcStart >>> 3 on, each shifted left by the bits taken so far (a count
+    // Java masks), until `length` are taken, throwing at a byte past its end before anything is written.
+    private void longMergePastWrappedBound(int srcSize, byte[] src, int srcStart, int dstStart, int length) {
+        long value = 0;
+        if (srcSize > 64) {
+            int at = srcStart >>> 3;
+            if (at >= src.length) throw new Failure(INDEX_OUT_OF_BOUNDS);
+            value = (src[at++] & 0xFFL) >>> (srcStart & 7);
+            for (long taken = 8 - (srcStart & 7); taken < length; taken += 8) {
+                if (at >= src.length) throw new Failure(INDEX_OUT_OF_BOUNDS);
+                value |= (src[at++] & 0xFFL) << taken;
+            }
+        } else {
+            int from = srcStart & 63;
+            for (int i = 0; from + i < 64; i++)
+                if (from + i < Math.min(src.length, 8) * 8 && bit(src, from + i)) value |= 1L << i;
+        }
+        if (lowerBits(length) < 64) value &= (1L << lowerBits(length)) - 1;
+        int to = dstStart & 63;
+        for (int i = 0; to + i < 64; i++)
+            if (((value >>> i) & 1) != 0) setWordBit(to + i, true);
+    }
+
+    /**
+     * getTruncatedByteArray(k): a copy of the first k/8+1 bytes, padding bits unmasked. The Java classes
+     * copy with no check: zeros past the array, and a negative length (k <= -16) throws.
+     */
     byte[] truncatedByteArray(int k) {
-        if (k < 0 || k > size) throw new Failure(RANGE_OUT_OF_BOUNDS);
+        if (profile.implementation == Implementation.CHECKED && (k < 0 || k > size)) throw new Failure(RANGE_OUT_OF_BOUNDS);
+        if (sizeOfBytes(k) < 0) throw new Failure(NEGATIVE_ARRAY_SIZE);
         return java.util.Arrays.copyOf(bytes, sizeOfBytes(k));
     }
 
@@ -296,8 +398,17 @@ final class BitMap {
         return otherSize == size && java.util.Arrays.equals(other, bytes);
     }
 
-    /** equalsInRange(o, r): positions [0, r) only; r beyond either size is an error. */
+    /**
+     * equalsInRange(o, r): positions [0, r) only; r beyond either size is an error. The Java classes
+     * check only that: a negative r is true, but two long-backed bitmaps compare bits [0, r & 63).
+     */
     boolean equalsInRange(int otherSize, byte[] other, int r) {
+        if (profile.implementation != Implementation.CHECKED && r < 0) {
+            if (profile.implementation == Implementation.JAVA_ARRAY || otherSize > 64) return true;
+            for (int q = 0; q < (r & 63); q++)
+                if (wordBit(q) != (q < Math.min(other.length, 8) * 8 && bit(other, q))) return false;
+            return true;
+        }
         if (r < 0 || r > size || r > otherSize) throw new Failure(RANGE_OUT_OF_BOUNDS);
         for (long p = 0; p < r; p++)
             if (bit(p) != bit(other, p)) return false;

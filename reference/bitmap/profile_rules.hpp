@@ -77,8 +77,8 @@ inline constexpr std::array kProfileRules{
                 "BitMapLongImpl.java markRange, checkRange @ae23861f"},
     ProfileRule{"tsfile-long", RulePart::normalisation, "tsfile-long.merge_bound_overflows",
                 "merge checks its bounds in int: past a wrapped bound, bits |= src.extractBits(srcStart, len) << "
-                "destStart with masked shifts sets bits silently; an array-backed operand (over 64 positions) reads "
-                "past its end first (index_out_of_bounds)",
+                "destStart with masked shifts sets bits silently; an array-backed operand (over 64 positions) gives "
+                "its bits as BitMapArrayImpl.extractBits does, or index_out_of_bounds where that reads past its end",
                 "BitMapLongImpl.java merge, extractBits @ae23861f"},
     ProfileRule{"tsfile-long", RulePart::normalisation, "tsfile-long.truncated_copy", kTruncatedCopy, kJavaBitMap},
     ProfileRule{"tsfile-long", RulePart::normalisation, "tsfile-long.equals_in_range_negative",

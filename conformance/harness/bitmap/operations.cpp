@@ -210,14 +210,17 @@ std::optional<std::string> RunProgram::outside_domain(const Input& in) {
     if (in.program.size > in.profile.max_size)
         return fmt::format("a bitmap of {} positions; profile {} holds at most {} ({})", in.program.size,
                            in.profile.name, in.profile.max_size, in.profile.followed_by);
-    if (in.profile.implementation == Implementation::checked) return std::nullopt;
-    // The Java classes' getTruncatedByteArray(k) copies k/8+1 bytes whatever k is: a copy longer than
-    // the largest bitmap's array is not asked for (it would be up to 256 MiB of zeros).
     for (const Op& op : in.program.ops)
-        if (op.kind == OpKind::truncated_byte_array && op.args[0] / 8 + 1 > static_cast<std::int64_t>(reference::size_of_bytes(kMaxSize)))
+        if (op.kind == OpKind::truncated_byte_array && !truncation_in_domain(in.profile, op.args[0]))
             return fmt::format("getTruncatedByteArray({}) under profile {} copies {} bytes, more than the largest "
                                "bitmap's array ({})", op.args[0], in.profile.name, op.args[0] / 8 + 1, in.profile.followed_by);
     return std::nullopt;
+}
+
+// Up to 256 MiB of zeros for k near 2^31 under a Java class; the checked contract refuses any k past size.
+bool RunProgram::truncation_in_domain(const Profile& profile, std::int32_t k) {
+    return profile.implementation == Implementation::checked ||
+           k / 8 + 1 <= static_cast<std::int64_t>(reference::size_of_bytes(kMaxSize));
 }
 
 RunProgram::Outcome RunProgram::reference(const Input& in) {

@@ -89,6 +89,9 @@ struct RunProgram : OperationBase<RunProgram, kFamily, Subject> {
     // Why a program is outside its profile's domain (a size its implementation cannot hold), or nothing.
     // The reference answers such a program as no bitmap, and the runner does not send it.
     static std::optional<std::string> outside_domain(const Input& in);
+    // Whether getTruncatedByteArray(k) is inside the profile's domain: the Java classes copy k/8+1
+    // bytes for any k, and a copy longer than the largest bitmap's array is not asked for.
+    static bool truncation_in_domain(const Profile& profile, std::int32_t k);
     // The same, naming each call from the input's program (an outcome read from JSON has none).
     static std::optional<Difference> compare(const Input& in, const Outcome& expected, const Outcome& actual);
     static Json input_json(const Input& in);

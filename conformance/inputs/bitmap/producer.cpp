@@ -189,10 +189,8 @@ RunProgram::Input ProgramProducer::build(Source& s, const Profile& profile) {
             case 5: next = equality(s, current->value()); break;
             default: next = failed_rows(s, p.size);
         }
-        // The Java classes copy k/8+1 bytes for any k: a copy longer than the largest bitmap's array
-        // is outside their profiles' domain (RunProgram::outside_domain), so k is folded into it.
-        if (next.kind == OpKind::truncated_byte_array && profile.implementation != Implementation::checked &&
-            next.args[0] > kMaxSize)
+        // A truncation outside the profile's domain is folded into it (k % (kMaxSize + 1) is inside).
+        if (next.kind == OpKind::truncated_byte_array && !RunProgram::truncation_in_domain(profile, next.args[0]))
             next.args[0] %= kMaxSize + 1;
         observe(*current, next);
         p.ops.push_back(std::move(next));

@@ -187,7 +187,8 @@ enum class FloatNanRule : std::uint8_t {
 
 enum class DateRule : std::uint8_t {
     year_checked,      // years 1000–9999; month and day not validated (C++, Errata 8)
-    calendar_checked,  // Node: also a real calendar date (20230229 is date_out_of_range)
+    calendar_checked,  // Node with OBJECT: also a real calendar date (20230229 is date_out_of_range)
+    js_number,         // Node @02aedeb7: year·10000 + month·100 + day unchecked, date_out_of_range outside int32
     normalised,        // Go: time.Date normalises month and day (2023-02-30 is 2023-03-02), then the year check
 };
 
@@ -231,8 +232,8 @@ inline constexpr std::array kProfiles{
             BitmapLength::n_div_8_plus_1, Padding::client_marks, TimestampRule::exact, FloatNanRule::raw,
             DateRule::normalised, true, kGoDomain, "Go client (tablet.go, utils.go @7b306898)"},
     Profile{"node", Placeholders::zeros, SectionRule::always, FlagRule::null_in_rows, BitmapLength::ceil_n_div_8,
-            Padding::zero, TimestampRule::js_number, FloatNanRule::quieted, DateRule::calendar_checked, false,
-            kNodeDomain, "Node.js client (FastSerializer.ts, Session.ts @02aedeb7)"},
+            Padding::zero, TimestampRule::js_number, FloatNanRule::quieted, DateRule::js_number, false,
+            kNodeDomain, "Node.js client (Session.ts @02aedeb7, DataTypes.ts @40928b87)"},
     Profile{"node-f0b76ed8", Placeholders::zeros, SectionRule::always, FlagRule::null_in_rows,
             BitmapLength::ceil_n_div_8, Padding::zero, TimestampRule::js_number, FloatNanRule::quieted,
             DateRule::calendar_checked, true, kNodeDomain,

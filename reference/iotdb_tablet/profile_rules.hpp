@@ -110,19 +110,26 @@ inline constexpr std::array kProfileRules{
                 "DOUBLE bytes compared exactly on the domain (quiet NaNs only); the quiet bit of a signalling NaN "
                 "is implementation-defined, so such inputs are mapped to their quiet NaN first",
                 "apache/iotdb-client-nodejs Session.ts @02aedeb7"},
-    ProfileRule{"node", RulePart::normalisation, "node.date_calendar",
-                "a numeric yyyyMMdd DATE must be a calendar date of years 1000–9999 (20230229 is date_out_of_range)",
-                "apache/iotdb-client-nodejs src/utils/DataTypes.ts validateCalendarDate (newest public version)"},
+    ProfileRule{"node", RulePart::normalisation, "node.date_number",
+                "a DATE is the number year·10000 + month·100 + day, written unchecked (20230229 and year 0 are sent); "
+                "one outside int32 makes writeInt32BE throw a RangeError (date_out_of_range)",
+                "apache/iotdb-client-nodejs src/utils/DataTypes.ts parseDateToInt @40928b87 (a number passes through), "
+                "Session.ts serializeColumn case 9 @02aedeb7; seen running that code on Node.js v20"},
     ProfileRule{"node", RulePart::normalisation, "node.object_rejected",
                 "OBJECT (type 12) throws `Unsupported data type` (unsupported_type)",
                 "apache/iotdb-client-nodejs Session.ts serializeColumn default case @02aedeb7"},
     // ---- node-f0b76ed8
     ProfileRule{"node-f0b76ed8", RulePart::version, "node-f0b76ed8.version",
-                "the Node.js client with OBJECT writes: every node rule but node.object_rejected",
+                "the Node.js client with OBJECT writes: every node rule but node.object_rejected and node.date_number",
                 "apache/iotdb-client-nodejs tests/unit/TableTabletObject.test.ts @f0b76ed8, DataTypes.ts OBJECT = 12"},
     ProfileRule{"node-f0b76ed8", RulePart::normalisation, "node-f0b76ed8.object_written",
                 "an OBJECT cell is written like BLOB: i32 length, then isEOF, i64 offset, content; null: length 0",
                 "apache/iotdb-client-nodejs tests/unit/TableTabletObject.test.ts @f0b76ed8"},
+    ProfileRule{"node-f0b76ed8", RulePart::normalisation, "node-f0b76ed8.date_calendar",
+                "instead of node.date_number: a numeric yyyyMMdd DATE must be a calendar date of years 1000–9999 "
+                "(20230229 is date_out_of_range)",
+                "apache/iotdb-client-nodejs src/utils/DataTypes.ts validateCalendarDate (a later version than "
+                "@40928b87; not among the versions read for node.date_number)"},
     // ---- server parsers
     ProfileRule{"legacy", RulePart::version, "legacy.version", "the server's readTabletValuesFromBuffer",
                 "apache/iotdb iotdb-core/datanode/.../utils/QueryDataSetUtils.java @007e7324"},

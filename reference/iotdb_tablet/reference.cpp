@@ -3,6 +3,7 @@
 #include "reference/iotdb_tablet/reference.hpp"
 
 #include <algorithm>
+#include <cstdint>
 #include <span>
 #include <string>
 #include <utility>
@@ -103,14 +104,21 @@ bool pack_normalised(const Date& d, std::uint32_t& out) {
 }
 
 // §2.3: yyyyMMdd; the year must be 1000–9999 (Errata 7). Month and day are not validated (C++, Errata 8)
-// but must be two decimal digits to be yyyyMMdd at all; Node checks the calendar (node.date_calendar), Go
-// normalises it first.
+// but must be two decimal digits to be yyyyMMdd at all; Node with OBJECT checks the calendar
+// (node-f0b76ed8.date_calendar), Go normalises it first, and Node @02aedeb7 checks nothing: the number
+// need only be an int32 (node.date_number).
 bool is_calendar_date(const Date& d) {
     return d.month >= 1 && d.month <= 12 && d.day >= 1 && d.day <= days_in_month(d.year, d.month);
 }
 
 bool pack_date(const Date& d, DateRule rule, std::uint32_t& out) {
     if (rule == DateRule::normalised) return pack_normalised(d, out);
+    if (rule == DateRule::js_number) {
+        const std::int64_t number = std::int64_t{d.year} * 10000 + d.month * 100 + d.day;
+        if (number < INT32_MIN || number > INT32_MAX) return false;
+        out = static_cast<std::uint32_t>(number);
+        return true;
+    }
     if (!year_in_range(d.year) || d.month > 99 || d.day > 99) return false;
     if (rule == DateRule::calendar_checked && !is_calendar_date(d)) return false;
     out = yyyymmdd(d.year, d.month, d.day);

@@ -94,6 +94,9 @@ constexpr iotdb::Profile profile_as_read(iotdb::Profile p) {
     if constexpr (mutant("iotdb_node_date_calendar_unchecked")) {
         if (p.dates == DateRule::calendar_checked) p.dates = DateRule::year_checked;  // 20230229 accepted
     }
+    if constexpr (mutant("iotdb_node_date_number_checked")) {
+        if (p.dates == DateRule::js_number) p.dates = DateRule::calendar_checked;  // a later client's check
+    }
     if constexpr (mutant("iotdb_go_date_not_normalised")) {
         if (p.dates == DateRule::normalised) p.dates = DateRule::year_checked;  // C++'s rule for Go
     }

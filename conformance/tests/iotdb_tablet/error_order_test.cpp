@@ -12,12 +12,12 @@
 namespace tsc::iotdb {
 namespace {
 
-// Under `node`: a timestamp that rounds to 2^63, a DATE that is no calendar date, an OBJECT column.
+// Under `node`: a timestamp that rounds to 2^63, a DATE whose number is past int32, an OBJECT column.
 Serialize::Input three_faults() {
     Serialize::Input in;
     in.profile = *find_profile("node");
     in.tablet.timestamps = {INT64_MAX};
-    Column date{DataType::DATE, std::vector<Date>{Date{2023, 2, 29}}, Bytes{0}};
+    Column date{DataType::DATE, std::vector<Date>{Date{300000, 1, 1}}, Bytes{0}};
     Column object{DataType::OBJECT, BinaryCells{}, Bytes{0}};
     std::get<BinaryCells>(object.cells).push_back(ByteView{});
     in.tablet.columns = {date, object};

@@ -153,7 +153,7 @@ inline bool js_number(std::int64_t v, std::int64_t& out) {
     return true;
 }
 
-// node.date_calendar: a real calendar date (the year range is checked before).
+// node-f0b76ed8.date_calendar: a real calendar date (the year range is checked before).
 inline bool calendar_date(const iotdb::Date& d) {
     namespace chr = std::chrono;
     return chr::year_month_day{chr::year{d.year}, chr::month{d.month}, chr::day{d.day}}.ok();
@@ -425,6 +425,13 @@ std::uint8_t* IotdbTabletSerializer<kPortable>::write_dates(std::uint8_t* o, con
                 return o;
             }
             packed = *normalised;
+        } else if (c.nulls[row] == 0 && rule == iotdb::DateRule::js_number) {
+            // node.date_number: any yyyyMMdd number writeInt32BE takes
+            const std::int64_t number = std::int64_t{d.year} * 10000 + d.month * 100 + d.day;
+            if (number != static_cast<std::int32_t>(number)) {
+                error = iotdb::ErrorClass::date_out_of_range;
+                return o;
+            }
         } else if (c.nulls[row] == 0 || (kSlotChecked && slots)) {
             const bool calendar = rule != iotdb::DateRule::calendar_checked || iotdb_detail::calendar_date(d);
             if (static_cast<std::uint32_t>(d.year) - 1000u > year_span || d.month > 99 || d.day > 99 || !calendar) {

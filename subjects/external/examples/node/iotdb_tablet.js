@@ -159,13 +159,15 @@ function daysIn(year, month) {
   return month === 2 && leap ? 29 : DAYS_IN_MONTH[month - 1];
 }
 
-// §2.3 DATE: yyyyMMdd; the client checks it is a calendar date of a year 1000–9999 (node.date_calendar,
-// DataTypes.ts validateCalendarDate): 20230229 is refused.
-function packDate(d) {
-  if (d.year < 1000 || d.year > 9999 || d.month < 1 || d.month > 12 || d.day < 1 || d.day > daysIn(d.year, d.month)) {
-    throw new SerializeError('date_out_of_range');
-  }
-  return d.year * 10000 + d.month * 100 + d.day;
+// §2.3 DATE: the number yyyyMMdd. The client at Session.ts @02aedeb7 passes it through unchecked and
+// writeInt32BE refuses only a number outside int32 (node.date_number); the client with OBJECT checks it
+// is a calendar date of a year 1000–9999 (node-f0b76ed8.date_calendar): 20230229 is refused.
+function packDate(d, calendarChecked) {
+  const number = d.year * 10000 + d.month * 100 + d.day;
+  const calendar = d.year >= 1000 && d.year <= 9999 && d.month >= 1 && d.month <= 12 && d.day >= 1 &&
+    d.day <= daysIn(d.year, d.month);
+  if (calendarChecked ? !calendar : number !== (number | 0)) throw new SerializeError('date_out_of_range');
+  return number;
 }
 
 // FLOAT and DOUBLE cells go through a JS number, as the client holds them: writeFloatBE gives a float32
@@ -199,7 +201,7 @@ function timestampsBuffer(timestamps) {
 }
 
 // §1.1: one cell that is written as its value, big-endian.
-function valueBytes(kind, value) {
+function valueBytes(kind, value, nodeClient) {
   switch (kind) {
     case 'boolean': return Buffer.from([value ? 1 : 0]);
     case 'int32': {
@@ -215,7 +217,7 @@ function valueBytes(kind, value) {
     case 'float': case 'double': return throughJsNumber(kind, value);
     case 'date': {
       const b = Buffer.alloc(4);
-      b.writeInt32BE(packDate(value));
+      b.writeInt32BE(packDate(value, nodeClient.calendarDates));
       return b;
     }
     default: {  // text, binary: i32 byte length, then the bytes
@@ -233,7 +235,14 @@ function zeroCell(kind) {
   return Buffer.alloc(kind === 'text' || kind === 'binary' ? 4 : WIDTH[kind]);
 }
 
-function serialize(tablet, client, writesObject) {
+// What the two Node profiles do differently: Session.ts @02aedeb7 refuses OBJECT and writes any DATE
+// number; the client with OBJECT (@f0b76ed8) writes OBJECT and checks DATE against the calendar.
+const CLIENTS = {
+  node: { writesObject: false, calendarDates: false },
+  'node-f0b76ed8': { writesObject: true, calendarDates: true },
+};
+
+function serialize(tablet, client, nodeClient) {
   const n = tablet.timestamps.length;
   // Nothing is sent for a type without a writer case (§1.1), nor for a tablet that is not one whole.
   if (tablet.columns.some((c) => c.kind === null)) throw new SerializeError('unsupported_type');
@@ -248,9 +257,9 @@ function serialize(tablet, client, writesObject) {
   // §2.3 data section: each column, each row. Session.ts @02aedeb7 has no OBJECT case (node.object_rejected).
   const parts = [];
   for (const c of tablet.columns) {
-    if (c.type === T.OBJECT && !writesObject) throw new SerializeError('unsupported_type');
+    if (c.type === T.OBJECT && !nodeClient.writesObject) throw new SerializeError('unsupported_type');
     for (const cell of c.cells) {
-      parts.push(cell.isNull ? zeroCell(c.kind) : valueBytes(c.kind, cell.value));
+      parts.push(cell.isNull ? zeroCell(c.kind) : valueBytes(c.kind, cell.value, nodeClient));
     }
   }
 
@@ -281,7 +290,7 @@ const operations = {
         ? readClient(input.client, 'input.client')
         : { bitmapsAllocated: false, columns: [] };
       try {
-        const { timestamps, values } = serialize(tablet, client, profile === 'node-f0b76ed8');
+        const { timestamps, values } = serialize(tablet, client, CLIENTS[profile]);
         return { timestamps: timestamps.toString('hex'), values: values.toString('hex') };
       } catch (e) {
         if (e instanceof SerializeError) return { error: e.errorClass };

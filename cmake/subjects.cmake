@@ -98,7 +98,7 @@ function(tsc_add_subjects target)
     tsc_read_catalogue(names families implementations)
     # Every mutant object compiles its family's whole fast source again, and most of that is parsing
     # the standard library, <immintrin.h> and the models: the mutants share one precompiled header
-    # of those (docs/measurements.md, "Build time"). The compilers take a precompiled header only
+    # of those (docs/measurements.md, "Test times"). The compilers take a precompiled header only
     # where the macros defined before it are the ones it was built under, so a mutant's switches are
     # not -D options but the first lines of a generated source that includes the family's own.
     tsc_add_mutant_headers()
